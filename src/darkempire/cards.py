@@ -1,0 +1,201 @@
+"""The game's components as typed values (spec section 1).
+
+Every physical card has its own identity, so two Workers 4s are two different
+cards and a card can be followed from the draw pile to the score track:
+
+* 75 hand cards (:data:`HAND_CARDS`, ids 0-74): 65 faction cards, 13 per
+  faction with printed values 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 8, 8, and ten
+  reinforcement cards ("+3").
+* 8 emperor cards (:data:`EMPEROR_CARDS`, ids 0-7) with values 8, 9, 10, 10,
+  11, 11, 12, 13, and the add-on cards "5 +" (4 players) and "10 +"
+  (5 players) (:class:`AddOnCard`).
+* 5 revolution cards (:data:`REVOLUTION_CARDS`), value 3, one per faction.
+* 5 victor cards and a temporary support set per seat: both are simply a
+  :class:`Faction` in the game state.
+
+Faction names depend on the theme (:class:`Theme`); the rules never do.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Final
+
+import attrs
+
+__all__ = [
+    "ADD_ON_FOR_PLAYERS",
+    "EMPEROR_CARDS",
+    "FACTION_CARD_VALUES",
+    "FACTION_CARDS",
+    "HAND_CARDS",
+    "REINFORCEMENT_BONUS",
+    "REINFORCEMENT_CARDS",
+    "REVOLUTION_CARDS",
+    "REVOLUTION_CARD_VALUE",
+    "AddOnCard",
+    "EmperorCard",
+    "Faction",
+    "HandCard",
+    "RevolutionCard",
+    "Theme",
+    "add_on_for",
+    "faction_name",
+]
+
+
+class Faction(enum.IntEnum):
+    """One of the five revolutionary factions (rule 1.1).
+
+    The member names are the Steam Noir names; :func:`faction_name` gives the
+    Dark Empire names. The integer value indexes every per-faction tuple in
+    this library (strengths, totals), in this order.
+    """
+
+    WORKERS = 0
+    CALENDRICAL_ORDER = 1
+    SUFFRAGETTES = 2
+    MECHANDROS = 3
+    STUDENTS = 4
+
+    def __repr__(self) -> str:
+        return f"Faction.{self.name}"
+
+
+class Theme(enum.Enum):
+    """The edition whose faction names are shown. Rules never depend on it."""
+
+    STEAM_NOIR = "steam-noir"
+    DARK_EMPIRE = "dark-empire"
+
+
+_NAMES: Final[dict[Theme, tuple[str, str, str, str, str]]] = {
+    Theme.STEAM_NOIR: ("Workers", "Calendrical Order", "Suffragettes", "Mechandros", "Students"),
+    Theme.DARK_EMPIRE: ("Beggars", "City Guard", "Alchemists", "Apparats", "Students"),
+}
+
+
+def faction_name(faction: Faction, theme: Theme = Theme.STEAM_NOIR) -> str:
+    """Return the printed name of ``faction`` in ``theme`` (rule 1.1).
+
+    >>> faction_name(Faction.WORKERS, Theme.DARK_EMPIRE)
+    'Beggars'
+    >>> faction_name(Faction.CALENDRICAL_ORDER)
+    'Calendrical Order'
+    """
+    return _NAMES[theme][faction]
+
+
+#: Printed values of one faction's 13 cards (rule 1.2).
+FACTION_CARD_VALUES: Final[tuple[int, ...]] = (4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 8, 8)
+#: What a reinforcement card adds to the faction card it is attached to (rule 1.2).
+REINFORCEMENT_BONUS: Final[int] = 3
+#: The value of every revolution card (rule 1.4).
+REVOLUTION_CARD_VALUE: Final[int] = 3
+
+
+@attrs.frozen(order=False)
+class HandCard:
+    """One of the 75 hand cards: a faction card or a reinforcement card (rule 1.2).
+
+    :ivar id: identity, 0-74; faction cards are ``13 * faction + k``
+        (0-64), reinforcement cards 65-74.
+    :ivar faction: the card's faction, or ``None`` for a reinforcement card.
+    :ivar value: printed value in points: 4-8 for a faction card, 3 for a
+        reinforcement card ("+3").
+
+    Compare cards with ``==``; sort them with ``key=lambda c: c.id``.
+    """
+
+    id: int
+    faction: Faction | None
+    value: int
+
+    @property
+    def is_reinforcement(self) -> bool:
+        """True for a "+3" reinforcement card."""
+        return self.faction is None
+
+    def label(self, theme: Theme = Theme.STEAM_NOIR) -> str:
+        """A short human label such as ``"Workers 4 #1"`` or ``"+3 #67"``."""
+        if self.faction is None:
+            return f"+3 #{self.id}"
+        return f"{faction_name(self.faction, theme)} {self.value} #{self.id}"
+
+
+@attrs.frozen(order=False)
+class EmperorCard:
+    """One of the eight emperor cards (rule 1.3).
+
+    :ivar id: identity, 0-7.
+    :ivar value: printed value in points, 8-13.
+    """
+
+    id: int
+    value: int
+
+
+class AddOnCard(enum.IntEnum):
+    """The add-on emperor card: "5 +" with 4 players, "10 +" with 5 (rule 1.3).
+
+    Its integer value is the points it adds to the emperor's strength.
+    """
+
+    FIVE_PLUS = 5
+    TEN_PLUS = 10
+
+    def __repr__(self) -> str:
+        return f"AddOnCard.{self.name}"
+
+
+#: The add-on card used for each player count (rule 2.2).
+ADD_ON_FOR_PLAYERS: Final[dict[int, AddOnCard | None]] = {
+    3: None,
+    4: AddOnCard.FIVE_PLUS,
+    5: AddOnCard.TEN_PLUS,
+}
+
+
+def add_on_for(players: int) -> AddOnCard | None:
+    """Return the add-on card of a ``players``-player game, or ``None`` for 3 (rule 2.2)."""
+    return ADD_ON_FOR_PLAYERS[players]
+
+
+@attrs.frozen(order=False)
+class RevolutionCard:
+    """One of the five revolution cards, value 3 (rule 1.4).
+
+    :ivar faction: the faction it adds :data:`REVOLUTION_CARD_VALUE` points to
+        in the week it is revealed.
+    """
+
+    faction: Faction
+
+    @property
+    def value(self) -> int:
+        """Always 3 points."""
+        return REVOLUTION_CARD_VALUE
+
+
+def _make_hand_cards() -> tuple[HandCard, ...]:
+    cards = [
+        HandCard(id=13 * faction + k, faction=faction, value=value)
+        for faction in Faction
+        for k, value in enumerate(FACTION_CARD_VALUES)
+    ]
+    cards += [HandCard(id=65 + k, faction=None, value=REINFORCEMENT_BONUS) for k in range(10)]
+    return tuple(cards)
+
+
+#: All 75 hand cards, indexed by id.
+HAND_CARDS: Final[tuple[HandCard, ...]] = _make_hand_cards()
+#: The 65 faction cards (ids 0-64).
+FACTION_CARDS: Final[tuple[HandCard, ...]] = HAND_CARDS[:65]
+#: The 10 reinforcement cards (ids 65-74).
+REINFORCEMENT_CARDS: Final[tuple[HandCard, ...]] = HAND_CARDS[65:]
+#: All 8 emperor cards, indexed by id (the add-on cards are :class:`AddOnCard`).
+EMPEROR_CARDS: Final[tuple[EmperorCard, ...]] = tuple(
+    EmperorCard(id=i, value=v) for i, v in enumerate((8, 9, 10, 10, 11, 11, 12, 13))
+)
+#: All 5 revolution cards, indexed by faction.
+REVOLUTION_CARDS: Final[tuple[RevolutionCard, ...]] = tuple(RevolutionCard(f) for f in Faction)

@@ -1,0 +1,883 @@
+"""The rules as pure transition functions (spec sections 2-9).
+
+Every decision in this game is simultaneous, so there are two ways to drive a game:
+
+* **One step at a time, all seats together:** :func:`pass_cards`,
+  :func:`discard`, :func:`choose_support`, :func:`play`, :func:`place_cards`
+  and :func:`reorganize` each take the choices of every awaited seat as a
+  mapping ``{seat: action}`` and return the state after the step.
+* **One seat at a time**, as a front end receives moves: :func:`apply` records
+  a seat's hidden pending choice and resolves the step once every awaited
+  seat has chosen. :func:`legal_actions` lists what a seat may do and
+  :func:`awaited_seats` who still has to choose.
+
+Week start (revealing the emperor and revolution cards), weekly scoring
+(:func:`score_week`), monthly scoring (:func:`score_month`), the month
+reset and the final judgement (:func:`judge_winner`) happen automatically
+inside these transitions.
+
+A seat is awaited only when it has a real choice (ruling N): a seat with
+exactly one legal action has it made for it, and a seat with none at a play
+step plays nothing (ruling H).
+
+>>> from darkempire import engine
+>>> state = engine.deal(GameConfig(players=3), seed=7)
+>>> state.phase, sorted(engine.awaited_seats(state))
+(Phase.DRAFT_PASS, [0, 1, 2])
+>>> state = engine.apply(state, 0, engine.legal_actions(state, 0)[0])
+>>> sorted(engine.awaited_seats(state))
+[1, 2]
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TypeVar, overload
+
+import attrs
+
+from darkempire.actions import (
+    Action,
+    ChooseSupport,
+    DiscardCards,
+    PassCards,
+    PlaceCards,
+    PlayCard,
+    Reinforce,
+    Reorganize,
+    Side,
+)
+from darkempire.cards import EMPEROR_CARDS, HAND_CARDS, REVOLUTION_CARDS, EmperorCard, Faction, HandCard
+from darkempire.chance import Chance
+from darkempire.errors import (
+    AlreadyChoseError,
+    CardNotInHandError,
+    IllegalActionError,
+    InvalidPickUpError,
+    InvalidPlacementError,
+    InvalidTargetError,
+    MissingChoiceError,
+    NoEmperorCardError,
+    ReinforcementOnFirstStepError,
+    ReinforcementOnSameStepError,
+    SecondTraitorCardError,
+    SupportAlreadyUsedError,
+    WrongCardCountError,
+    WrongPhaseError,
+    WrongSeatError,
+)
+from darkempire.scoring import Verdict, final_verdict, score_month_tally, score_table
+from darkempire.state import (
+    DEAL_SIZE,
+    HAND_SIZE,
+    MONTHS,
+    PLAY_PHASES,
+    STEPS,
+    WEEKS,
+    GameConfig,
+    GameState,
+    Phase,
+    ScoredCard,
+    ScoredEmperorCard,
+    ScoreTrack,
+    WeekRecord,
+)
+from darkempire.table import Play, Reinforcement, WeekTable
+
+__all__ = [
+    "advance",
+    "apply",
+    "awaited_seats",
+    "choose_support",
+    "deal",
+    "discard",
+    "judge_winner",
+    "legal_actions",
+    "pass_cards",
+    "place_cards",
+    "play",
+    "reorganize",
+    "replay",
+    "score_month",
+    "score_week",
+]
+
+T = TypeVar("T")
+
+_ACTION_OF_PHASE: dict[Phase, tuple[type, ...]] = {
+    Phase.DRAFT_PASS: (PassCards,),
+    Phase.DRAFT_DISCARD: (DiscardCards,),
+    Phase.CHOOSE_SUPPORT: (ChooseSupport,),
+    Phase.PLAY_1: (PlayCard, Reinforce),
+    Phase.PLAY_2: (PlayCard, Reinforce),
+    Phase.PLAY_3: (PlayCard, Reinforce),
+    Phase.PLACEMENT: (PlaceCards,),
+    Phase.REORGANIZE: (Reorganize,),
+}
+
+
+def _by_id(cards: Iterable[HandCard]) -> tuple[HandCard, ...]:
+    return tuple(sorted(cards, key=lambda c: c.id))
+
+
+def _set_seat(values: tuple[T, ...], seat: int, value: T) -> tuple[T, ...]:
+    return values[:seat] + (value,) + values[seat + 1 :]
+
+
+# --------------------------------------------------------------------------- setup
+
+
+def deal(config: GameConfig, seed: int) -> GameState:
+    """Set up a new game (rules 2.1-2.4): the state awaiting the draft pass.
+
+    Shuffles and deals the victor cards (one per seat), deals 9 hand cards to
+    each seat, and makes the first month's revolution pile (4 of the 5 cards)
+    and emperor pile (4 of the 8 cards).
+
+    :param config: the game's options (number of players).
+    :param seed: any integer; the same seed and the same choices always give
+        the same game.
+    :returns: a state in :attr:`Phase.DRAFT_PASS`.
+    :raises ConfigError: if ``config`` is not a valid configuration.
+    """
+    if not isinstance(config, GameConfig):
+        config = GameConfig(players=config)  # the validator raises ConfigError on bad input
+    n = config.players
+    chance = Chance(seed)
+    factions, chance = chance.shuffled(tuple(Faction))
+    deck, chance = chance.shuffled(HAND_CARDS)
+    revolution, chance = chance.shuffled(REVOLUTION_CARDS)
+    emperor, chance = chance.shuffled(EMPEROR_CARDS)
+    return GameState(
+        config=config,
+        phase=Phase.DRAFT_PASS,
+        month=1,
+        week=0,
+        hands=tuple(_by_id(deck[DEAL_SIZE * s : DEAL_SIZE * (s + 1)]) for s in range(n)),
+        draw_pile=deck[DEAL_SIZE * n :],
+        discard_pile=(),
+        victors=factions[:n],
+        support=(None,) * n,
+        support_used=(frozenset(),) * n,
+        revolution_pile=revolution[:WEEKS],
+        revolution_reserve=revolution[WEEKS:],
+        emperor_pile=emperor[:WEEKS],
+        emperor_reserve=emperor[WEEKS:],
+        table=None,
+        week_score=None,
+        score_track=ScoreTrack(),
+        month_tokens=(0,) * n,
+        banked_tokens=(0,) * n,
+        pending=(None,) * n,
+        history=(),
+        month_scores=(),
+        verdict=None,
+        chance=chance,
+    )
+
+
+# --------------------------------------------------------------------------- legal actions
+
+
+def _options(state: GameState, seat: int) -> tuple[Action, ...]:
+    """Every legal action of ``seat`` in the current step, ignoring pending choices."""
+    phase = state.phase
+    hand = state.hands[seat]
+    if phase is Phase.DRAFT_PASS:
+        return tuple(PassCards(pair) for pair in itertools.combinations(hand, 2))
+    if phase is Phase.DRAFT_DISCARD:
+        return tuple(DiscardCards(pair) for pair in itertools.combinations(hand, 2))
+    if phase is Phase.CHOOSE_SUPPORT:
+        return tuple(ChooseSupport(f) for f in Faction if f not in state.support_used[seat])
+    if phase in PLAY_PHASES:
+        return _play_options(state, seat)
+    if phase is Phase.PLACEMENT:
+        assert state.week_score is not None
+        dues = [d for d in state.week_score.placements if d.seat == seat]
+        return tuple(PlaceCards(combo) for combo in itertools.product(*(d.candidates for d in dues))) if dues else ()
+    if phase is Phase.REORGANIZE:
+        assert state.table is not None
+        take_backs: list[HandCard | None] = [None]
+        take_backs += [p.card for p in state.table.revolution_plays() if p.seat == seat]
+        subsets = [frozenset(c) for k in range(len(hand) + 1) for c in itertools.combinations(hand, k)]
+        return tuple(Reorganize(t, d) for t in take_backs for d in subsets)
+    return ()
+
+
+def _play_options(state: GameState, seat: int) -> tuple[Action, ...]:
+    table = state.table
+    assert table is not None
+    step = state.phase.step
+    traitor_allowed = table.emperor_card is not None and not table.has_traitor_play(seat)
+    actions: list[Action] = []
+    for card in state.hands[seat]:
+        if card.is_reinforcement:
+            for target in table.plays:
+                if target.step < step and (target.side is Side.REVOLUTION or traitor_allowed):
+                    actions.append(Reinforce(card, target.card))
+        else:
+            actions.append(PlayCard(card, Side.REVOLUTION))
+            if traitor_allowed:
+                actions.append(PlayCard(card, Side.EMPEROR))
+    return tuple(actions)
+
+
+def _option_count(state: GameState, seat: int) -> int:
+    """``len(_options(state, seat))`` without listing the large option sets."""
+    phase = state.phase
+    if phase in (Phase.DRAFT_PASS, Phase.DRAFT_DISCARD):
+        return math.comb(len(state.hands[seat]), 2)
+    if phase is Phase.REORGANIZE:
+        assert state.table is not None
+        own = sum(1 for p in state.table.revolution_plays() if p.seat == seat)
+        return (1 + own) << len(state.hands[seat])
+    return len(_options(state, seat))
+
+
+def _required(state: GameState) -> tuple[int, ...]:
+    """Seats with a real choice (two or more legal actions) in this step (ruling N)."""
+    if not state.phase.is_decision:
+        return ()
+    return tuple(s for s in state.seats if _option_count(state, s) >= 2)
+
+
+def awaited_seats(state: GameState) -> frozenset[int]:
+    """The seats whose choice the current step still waits for (rule 9.2, ruling N).
+
+    Empty once the game is over.
+    """
+    return frozenset(s for s in _required(state) if state.pending[s] is None)
+
+
+def legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
+    """The actions ``seat`` may take now, in a fixed order (rule 9.2).
+
+    Empty when the seat is not awaited: it already chose, the phase has no
+    choice for it, or its only legal action will be taken for it (ruling N).
+
+    :raises WrongSeatError: if ``seat`` is not a seat of this game.
+    """
+    _check_seat_number(state, seat)
+    if state.pending[seat] is not None or not state.phase.is_decision:
+        return ()
+    options = _options(state, seat)
+    return options if len(options) >= 2 else ()
+
+
+# --------------------------------------------------------------------------- checking an action
+
+
+def _check_seat_number(state: GameState, seat: object) -> None:
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
+        raise WrongSeatError(f"there is no seat {seat!r} in a {state.players}-player game", rule="9.1")
+
+
+def _check_awaited(state: GameState, seat: int) -> None:
+    _check_seat_number(state, seat)
+    if not state.phase.is_decision:
+        raise WrongPhaseError(f"no seat chooses in the {state.phase.value} phase", rule="9.1")
+    if state.pending[seat] is not None:
+        raise AlreadyChoseError(f"seat {seat} already chose in this step", rule="9.2")
+    if _option_count(state, seat) < 2:
+        raise WrongSeatError(f"seat {seat} has no choice to make in this step", rule="R-N")
+
+
+def _require_in_hand(state: GameState, seat: int, cards: Iterable[HandCard]) -> None:
+    hand = state.hands[seat]
+    for card in cards:
+        if card not in hand:
+            label = card.label() if isinstance(card, HandCard) else repr(card)
+            raise CardNotInHandError(f"seat {seat} does not hold {label}", rule="4.2")
+
+
+def _check_action(state: GameState, seat: int, action: Action) -> None:
+    """Raise the precise :class:`IllegalActionError` if ``action`` is not legal for ``seat`` now."""
+    phase = state.phase
+    kinds = _ACTION_OF_PHASE[phase]
+    if not isinstance(action, kinds):
+        wanted = " or ".join(k.__name__ for k in kinds)
+        raise WrongPhaseError(
+            f"{type(action).__name__} is not an action of the {phase.value} phase; it takes {wanted}", rule="9.1"
+        )
+    if isinstance(action, (PassCards, DiscardCards)):
+        rule = "2.5" if isinstance(action, PassCards) else "2.6"
+        verb = "passes" if isinstance(action, PassCards) else "discards"
+        if len(action.cards) != 2:
+            raise WrongCardCountError(f"a seat {verb} exactly 2 cards, not {len(action.cards)}", rule=rule)
+        _require_in_hand(state, seat, action.cards)
+    elif isinstance(action, ChooseSupport):
+        if not isinstance(action.faction, Faction):
+            raise IllegalActionError(f"{action.faction!r} is not a faction", rule="3.2")
+        if action.faction in state.support_used[seat]:
+            raise SupportAlreadyUsedError(
+                f"seat {seat} already used its {action.faction.name} temporary support card", rule="3.2"
+            )
+    elif isinstance(action, PlayCard):
+        _check_play(state, seat, action)
+    elif isinstance(action, Reinforce):
+        _check_reinforce(state, seat, action)
+    elif isinstance(action, PlaceCards):
+        _check_placement(state, seat, action)
+    else:
+        _check_reorganize(state, seat, action)
+
+
+def _check_play(state: GameState, seat: int, action: PlayCard) -> None:
+    table = state.table
+    assert table is not None
+    _require_in_hand(state, seat, (action.card,))
+    if action.card.is_reinforcement:
+        raise InvalidTargetError(
+            f"{action.card.label()} is a reinforcement card: attach it with Reinforce", rule="R-G"
+        )
+    if action.side is Side.EMPEROR:
+        if table.emperor_card is None:
+            raise NoEmperorCardError("no emperor card is out this week, so no traitor card may be played", rule="R-J")
+        if table.has_traitor_play(seat):
+            raise SecondTraitorCardError(f"seat {seat} already made its one traitor play this week", rule="4.4")
+    elif action.side is not Side.REVOLUTION:
+        raise IllegalActionError(f"{action.side!r} is not a side", rule="4.3")
+
+
+def _check_reinforce(state: GameState, seat: int, action: Reinforce) -> None:
+    table = state.table
+    assert table is not None
+    _require_in_hand(state, seat, (action.card,))
+    if not action.card.is_reinforcement:
+        raise InvalidTargetError(f"{action.card.label()} is a faction card: play it with PlayCard", rule="R-G")
+    if state.phase is Phase.PLAY_1:
+        raise ReinforcementOnFirstStepError(
+            "a reinforcement card may never be a seat's first card of the week", rule="4.6"
+        )
+    target = table.play_of(action.target)
+    if target is None:
+        label = action.target.label() if isinstance(action.target, HandCard) else repr(action.target)
+        raise InvalidTargetError(
+            f"{label} is not a faction card played in an earlier step this week", rule="R-G"
+        )
+    if target.side is Side.EMPEROR:
+        if table.has_traitor_play(seat):
+            raise SecondTraitorCardError(
+                f"reinforcing a traitor card is seat {seat}'s traitor play, and it already made one this week",
+                rule="R-G",
+            )
+
+
+def _check_placement(state: GameState, seat: int, action: PlaceCards) -> None:
+    assert state.week_score is not None
+    dues = {d.faction: d for d in state.week_score.placements if d.seat == seat}
+    cards = list(action.cards)
+    factions = [c.faction for c in cards if isinstance(c, HandCard)]
+    if len(cards) != len(dues) or set(factions) != set(dues):
+        wanted = ", ".join(f.name for f in sorted(dues))
+        raise WrongCardCountError(f"seat {seat} places exactly one card of each of: {wanted}", rule="R-E")
+    for card in cards:
+        assert card.faction is not None
+        if card not in dues[card.faction].candidates:
+            raise InvalidPlacementError(
+                f"{card.label()} is not one of seat {seat}'s revolution-side {card.faction.name} cards on the table",
+                rule="R-E",
+            )
+
+
+def _check_reorganize(state: GameState, seat: int, action: Reorganize) -> None:
+    table = state.table
+    assert table is not None
+    if action.take_back is not None:
+        play = table.play_of(action.take_back)
+        if play is None or play.seat != seat or play.side is not Side.REVOLUTION:
+            label = action.take_back.label() if isinstance(action.take_back, HandCard) else repr(action.take_back)
+            raise InvalidPickUpError(
+                f"seat {seat} may take back only one of its own revolution-side faction cards still on the table, "
+                f"not {label}",
+                rule="R-K",
+            )
+    _require_in_hand(state, seat, action.discards)
+
+
+# --------------------------------------------------------------------------- deciding a step
+
+
+def apply(state: GameState, seat: int, action: Action) -> GameState:
+    """Record ``seat``'s choice; resolve the step once every awaited seat has chosen (rule 9.2).
+
+    Until then the choice is a hidden pending choice: other seats' views show
+    only that this seat has chosen.
+
+    :returns: the new state; the input state is unchanged.
+    :raises WrongSeatError: the seat does not exist or is not awaited.
+    :raises AlreadyChoseError: the seat already chose in this step.
+    :raises WrongPhaseError: the action does not belong to this phase.
+    :raises IllegalActionError: any other broken rule (see :mod:`darkempire.errors`).
+    """
+    _check_awaited(state, seat)
+    _check_action(state, seat, action)
+    pending: tuple[Action | None, ...] = _set_seat(state.pending, seat, action)
+    state = attrs.evolve(state, pending=pending)
+    if awaited_seats(state):
+        return state
+    return advance(_decide(state, {}))
+
+
+def _decide(state: GameState, choices: Mapping[int, Action]) -> GameState:
+    """Resolve the current step with the pending choices, ``choices`` and the forced actions."""
+    full: dict[int, Action] = {}
+    for seat in state.seats:
+        chosen = state.pending[seat] or choices.get(seat)
+        if chosen is None:
+            options = _options(state, seat)
+            if len(options) == 1:
+                chosen = options[0]
+        if chosen is not None:
+            full[seat] = chosen
+    state = attrs.evolve(state, pending=(None,) * state.players)
+    phase = state.phase
+    if phase is Phase.DRAFT_PASS:
+        state = _resolve_pass(state, full)
+    elif phase is Phase.DRAFT_DISCARD:
+        state = _resolve_discard(state, full)
+    elif phase is Phase.CHOOSE_SUPPORT:
+        state = _start_week(_resolve_support(state, full))
+    elif phase in PLAY_PHASES:
+        state = _resolve_play(state, full)
+    elif phase is Phase.PLACEMENT:
+        state = _resolve_placement(state, full)
+    else:
+        state = _resolve_reorganize(state, full)
+    return state
+
+
+def _simultaneous(state: GameState, choices: Mapping[int, Action], phases: Sequence[Phase], name: str) -> GameState:
+    if state.phase not in phases:
+        raise WrongPhaseError(f"{name} is a transition of the {phases[0].value} phase, not {state.phase.value}", rule="9.1")
+    for seat in choices:
+        _check_awaited(state, seat)
+    missing = sorted(awaited_seats(state) - set(choices))
+    if missing:
+        raise MissingChoiceError(f"the choices of seats {missing} are missing", rule="9.2")
+    for seat, action in choices.items():
+        _check_action(state, seat, action)
+    if state.phase in PLAY_PHASES:
+        revealed_now = {a.card for a in choices.values() if isinstance(a, PlayCard)}
+        revealed_now |= {a.card for a in state.pending if isinstance(a, PlayCard)}
+        for seat, action in choices.items():
+            if isinstance(action, Reinforce) and action.target in revealed_now:
+                raise ReinforcementOnSameStepError(
+                    "a reinforcement cannot be attached to a card played in the same step", rule="4.6"
+                )
+    return advance(_decide(state, choices))
+
+
+def pass_cards(state: GameState, choices: Mapping[int, PassCards]) -> GameState:
+    """Draft pass: every seat passes 2 cards to the next seat at once (rule 2.5, ruling A).
+
+    Seat ``i``'s cards go to seat ``i + 1 mod n``.
+
+    :param choices: ``{seat: PassCards}`` for every awaited seat.
+    :returns: the state in :attr:`Phase.DRAFT_DISCARD`.
+    :raises IllegalActionError: see :func:`apply`; also :class:`MissingChoiceError`.
+    """
+    return _simultaneous(state, choices, (Phase.DRAFT_PASS,), "pass_cards")
+
+
+def discard(state: GameState, choices: Mapping[int, DiscardCards]) -> GameState:
+    """Draft discard: every seat discards 2 of its 9 cards, keeping 7 (rule 2.6).
+
+    :param choices: ``{seat: DiscardCards}`` for every awaited seat.
+    :returns: the state in :attr:`Phase.CHOOSE_SUPPORT`.
+    """
+    return _simultaneous(state, choices, (Phase.DRAFT_DISCARD,), "discard")
+
+
+def choose_support(state: GameState, choices: Mapping[int, ChooseSupport]) -> GameState:
+    """Month start: every seat secretly chooses a temporary support card (rule 3.2).
+
+    Then the week starts: the top emperor and revolution cards are revealed (rule 4.1).
+
+    :param choices: ``{seat: ChooseSupport}`` for every awaited seat.
+    :returns: the state in :attr:`Phase.PLAY_1`.
+    """
+    return _simultaneous(state, choices, (Phase.CHOOSE_SUPPORT,), "choose_support")
+
+
+def play(state: GameState, choices: Mapping[int, PlayCard | Reinforce]) -> GameState:
+    """One play step: every seat plays a card at once (rules 4.2-4.6, rulings G, H).
+
+    After the third step, weekly scoring follows automatically (:func:`score_week`).
+
+    :param choices: ``{seat: PlayCard | Reinforce}`` for every awaited seat.
+    :returns: the state at the next decision.
+    :raises ReinforcementOnSameStepError: a reinforcement aimed at a card
+        played in this same step.
+    """
+    return _simultaneous(state, choices, PLAY_PHASES, "play")
+
+
+def place_cards(state: GameState, choices: Mapping[int, PlaceCards]) -> GameState:
+    """Card placement: seats that supported a placed faction most choose the card to place (rule 5.6, ruling E).
+
+    :param choices: ``{seat: PlaceCards}`` for every awaited seat.
+    :returns: the state at the next decision (re-organize, or the next month).
+    """
+    return _simultaneous(state, choices, (Phase.PLACEMENT,), "place_cards")
+
+
+def reorganize(state: GameState, choices: Mapping[int, Reorganize]) -> GameState:
+    """Re-organize: take back a card, discard, refill hands to 7 (rules 6.1-6.4, ruling K).
+
+    After the fourth week of a month, monthly scoring follows automatically
+    (:func:`score_month`); otherwise the next week starts.
+
+    :param choices: ``{seat: Reorganize}`` for every awaited seat.
+    :returns: the state at the next decision.
+    """
+    return _simultaneous(state, choices, (Phase.REORGANIZE,), "reorganize")
+
+
+# --------------------------------------------------------------------------- resolving steps
+
+
+def _resolve_pass(state: GameState, full: Mapping[int, Action]) -> GameState:
+    n = state.players
+    passed = [frozenset(full[s].cards) for s in range(n)]  # type: ignore[union-attr]
+    hands = tuple(
+        _by_id([c for c in state.hands[s] if c not in passed[s]] + list(passed[(s - 1) % n])) for s in range(n)
+    )
+    return attrs.evolve(state, hands=hands, phase=Phase.DRAFT_DISCARD)
+
+
+def _resolve_discard(state: GameState, full: Mapping[int, Action]) -> GameState:
+    discarded: list[HandCard] = []
+    hands = []
+    for s in state.seats:
+        cards = full[s].cards  # type: ignore[union-attr]
+        discarded += _by_id(cards)
+        hands.append(tuple(c for c in state.hands[s] if c not in cards))
+    return attrs.evolve(
+        state, hands=tuple(hands), discard_pile=state.discard_pile + tuple(discarded), phase=Phase.CHOOSE_SUPPORT
+    )
+
+
+def _resolve_support(state: GameState, full: Mapping[int, Action]) -> GameState:
+    support = tuple(full[s].faction for s in state.seats)  # type: ignore[union-attr]
+    return attrs.evolve(state, support=support)
+
+
+def _start_week(state: GameState) -> GameState:
+    """Week start: reveal the top revolution and emperor cards (rule 4.1, ruling J)."""
+    emperor_card = state.emperor_pile[0] if state.emperor_pile else None
+    table = WeekTable(
+        players=state.players,
+        revolution_card=state.revolution_pile[0],
+        emperor_card=emperor_card,
+        add_on=state.config.add_on if emperor_card is not None else None,
+    )
+    return attrs.evolve(
+        state,
+        phase=Phase.PLAY_1,
+        week=state.week + 1,
+        table=table,
+        revolution_pile=state.revolution_pile[1:],
+        emperor_pile=state.emperor_pile[1:],
+    )
+
+
+def _resolve_play(state: GameState, full: Mapping[int, Action]) -> GameState:
+    table = state.table
+    assert table is not None
+    step = state.phase.step
+    hands = list(state.hands)
+    plays = list(table.plays)
+    idle = set(table.idle)
+    for seat in state.seats:
+        action = full.get(seat)
+        if action is None:
+            idle.add((step, seat))
+        elif isinstance(action, PlayCard):
+            plays.append(Play(seat=seat, card=action.card, side=action.side, step=step))
+        else:
+            assert isinstance(action, Reinforce)
+            at = next(i for i, p in enumerate(plays) if p.card == action.target)
+            target = plays[at]
+            plays[at] = attrs.evolve(
+                target, reinforcements=target.reinforcements + (Reinforcement(action.card, seat, step),)
+            )
+        if action is not None:
+            hands[seat] = tuple(c for c in hands[seat] if c != action.card)
+    table = attrs.evolve(table, plays=tuple(plays), idle=frozenset(idle), steps_revealed=step)
+    phase = PLAY_PHASES[step] if step < STEPS else Phase.WEEK_SCORING
+    return attrs.evolve(state, hands=tuple(hands), table=table, phase=phase)
+
+
+def score_week(state: GameState) -> GameState:
+    """Weekly scoring of the completed table (rules 5.1-5.5, rulings B-F, J).
+
+    Awards the week's tokens (to the seats' month tokens), places the emperor
+    card to the score track if the emperor is at least as strong as the
+    strongest faction, and moves to card placement. Whatever is automatic
+    after that follows too (forced placements, and after the game's last week
+    the final monthly scoring), as in every transition.
+    The scoring itself is :func:`darkempire.scoring.score_table`.
+
+    :param state: a state in :attr:`Phase.WEEK_SCORING`.
+    :raises WrongPhaseError: in any other phase.
+    """
+    if state.phase is not Phase.WEEK_SCORING:
+        raise WrongPhaseError(f"weekly scoring follows the third play step, not the {state.phase.value} phase", rule="5")
+    return advance(_score_week(state))
+
+
+def _score_week(state: GameState) -> GameState:
+    table = state.table
+    assert table is not None
+    score = score_table(table)
+    month_tokens = tuple(t + w for t, w in zip(state.month_tokens, score.tokens, strict=True))
+    track = state.score_track
+    after = table
+    if score.emperor_scored:
+        assert table.emperor_card is not None
+        track = attrs.evolve(
+            track, emperor_cards=track.emperor_cards + (ScoredEmperorCard(table.emperor_card, state.month, state.week),)
+        )
+        after = attrs.evolve(table, emperor_card=None, add_on=None)
+    record = WeekRecord(month=state.month, week=state.week, table=table, score=score, placed=())
+    state = attrs.evolve(
+        state,
+        month_tokens=month_tokens,
+        score_track=track,
+        table=after,
+        week_score=score,
+        history=state.history + (record,),
+    )
+    if score.placements:
+        return attrs.evolve(state, phase=Phase.PLACEMENT)
+    return _end_week(state)
+
+
+def _resolve_placement(state: GameState, full: Mapping[int, Action]) -> GameState:
+    table = state.table
+    assert table is not None
+    placed: list[ScoredCard] = []
+    for seat in state.seats:
+        action = full.get(seat)
+        if isinstance(action, PlaceCards):
+            placed += [ScoredCard(c, seat, state.month, state.week) for c in _by_id(action.cards)]
+    placed_cards = {s.card for s in placed}
+    freed: list[HandCard] = []
+    plays = []
+    for p in table.plays:
+        if p.card in placed_cards:
+            freed += [r.card for r in p.reinforcements]  # placed without its reinforcements (rule 5.4)
+        else:
+            plays.append(p)
+    record = attrs.evolve(state.history[-1], placed=tuple(placed))
+    state = attrs.evolve(
+        state,
+        table=attrs.evolve(table, plays=tuple(plays)),
+        discard_pile=state.discard_pile + tuple(freed),
+        score_track=attrs.evolve(state.score_track, faction_cards=state.score_track.faction_cards + tuple(placed)),
+        history=state.history[:-1] + (record,),
+    )
+    return _end_week(state)
+
+
+def _end_week(state: GameState) -> GameState:
+    # After the game's last week nothing is played again, so no re-organize (ruling O).
+    if state.month == MONTHS and state.week == WEEKS:
+        return attrs.evolve(state, phase=Phase.MONTH_SCORING)
+    return attrs.evolve(state, phase=Phase.REORGANIZE)
+
+
+def _resolve_reorganize(state: GameState, full: Mapping[int, Action]) -> GameState:
+    table = state.table
+    assert table is not None
+    take_backs = {s: a.take_back for s, a in full.items() if isinstance(a, Reorganize) and a.take_back is not None}
+    taken = set(take_backs.values())
+    discarded: list[HandCard] = []
+    # First traitor and reinforcement cards, then the rest of the table, then hand discards (ruling K).
+    for p in table.plays:
+        discarded += [r.card for r in p.reinforcements]
+        if p.is_traitor:
+            discarded.append(p.card)
+    discarded += [p.card for p in table.plays if not p.is_traitor and p.card not in taken]
+    hands = list(state.hands)
+    for seat in state.seats:
+        action = full.get(seat)
+        drop = action.discards if isinstance(action, Reorganize) else frozenset()
+        discarded += _by_id(drop)
+        kept = [c for c in hands[seat] if c not in drop]
+        if seat in take_backs:
+            kept.append(take_backs[seat])
+        hands[seat] = _by_id(kept)
+    draw = state.draw_pile
+    discard_pile = state.discard_pile + tuple(discarded)
+    chance = state.chance
+    for seat in state.seats:
+        need = HAND_SIZE - len(hands[seat])
+        drawn: list[HandCard] = []
+        while need > 0:
+            if not draw:
+                if not discard_pile:
+                    break  # both piles are empty: this seat and later ones get fewer cards (ruling K)
+                draw, chance = chance.shuffled(discard_pile)  # the shuffled discard pile is the new draw pile
+                discard_pile = ()
+            take = draw[:need]
+            drawn += take
+            draw = draw[len(take) :]
+            need -= len(take)
+        hands[seat] = _by_id(hands[seat] + tuple(drawn))
+    revolution_reserve = state.revolution_reserve + (table.revolution_card,)
+    emperor_reserve = state.emperor_reserve + ((table.emperor_card,) if table.emperor_card is not None else ())
+    state = attrs.evolve(
+        state,
+        hands=tuple(hands),
+        draw_pile=draw,
+        discard_pile=discard_pile,
+        chance=chance,
+        table=None,
+        week_score=None,
+        revolution_reserve=revolution_reserve,
+        emperor_reserve=emperor_reserve,
+    )
+    if state.week == WEEKS:
+        return attrs.evolve(state, phase=Phase.MONTH_SCORING)
+    return _start_week(state)
+
+
+def score_month(state: GameState) -> GameState:
+    """Monthly scoring, then the month reset or the end of the game (rules 7.1-7.4, 8, ruling L).
+
+    Reveals the support cards, shares 6 points among the seats that supported
+    the month's strongest faction, moves all month tokens to the victor
+    cards, and retires the used support cards. After months 1 and 2 the
+    revolution cards and the unscored emperor cards are reshuffled into new
+    piles (ruling J); after month 3 the game ends with :func:`judge_winner`.
+    The scoring itself is :func:`darkempire.scoring.score_month_tally`.
+
+    :param state: a state in :attr:`Phase.MONTH_SCORING`.
+    :raises WrongPhaseError: in any other phase.
+    """
+    if state.phase is not Phase.MONTH_SCORING:
+        raise WrongPhaseError(f"monthly scoring follows the fourth week, not the {state.phase.value} phase", rule="7")
+    return advance(_score_month(state))
+
+
+def _score_month(state: GameState) -> GameState:
+    support = tuple(f for f in state.support if f is not None)
+    assert len(support) == state.players
+    score = score_month_tally(
+        state.score_track.placed_in_month(state.month), state.month_tokens, support, month=state.month
+    )
+    banked = tuple(b + t + x for b, t, x in zip(state.banked_tokens, state.month_tokens, score.bonus, strict=True))
+    state = attrs.evolve(
+        state,
+        banked_tokens=banked,
+        month_tokens=(0,) * state.players,
+        support=(None,) * state.players,
+        support_used=tuple(used | {f} for used, f in zip(state.support_used, support, strict=True)),
+        month_scores=state.month_scores + (score,),
+    )
+    if state.month == MONTHS:
+        state = attrs.evolve(state, phase=Phase.GAME_OVER)
+        return attrs.evolve(state, verdict=judge_winner(state))
+    chance = state.chance
+    revolution, chance = chance.shuffled(REVOLUTION_CARDS)
+    unscored = _by_emperor_id(state.emperor_pile + state.emperor_reserve)
+    emperor, chance = chance.shuffled(unscored)
+    return attrs.evolve(
+        state,
+        phase=Phase.CHOOSE_SUPPORT,
+        month=state.month + 1,
+        week=0,
+        revolution_pile=revolution[:WEEKS],
+        revolution_reserve=revolution[WEEKS:],
+        emperor_pile=emperor[:WEEKS],
+        emperor_reserve=emperor[WEEKS:],
+        chance=chance,
+    )
+
+
+def _by_emperor_id(cards: Iterable[EmperorCard]) -> tuple[EmperorCard, ...]:
+    return tuple(sorted(cards, key=lambda c: c.id))
+
+
+def advance(state: GameState) -> GameState:
+    """Run every automatic step until a seat must choose or the game is over.
+
+    Weekly and monthly scoring, and steps in which no seat has a real choice
+    (every seat's action is forced, ruling N). The decision transitions call
+    it; call it yourself only on a state built by hand.
+    """
+    while True:
+        if state.phase is Phase.WEEK_SCORING:
+            state = _score_week(state)
+        elif state.phase is Phase.MONTH_SCORING:
+            state = _score_month(state)
+        elif state.phase.is_decision and not awaited_seats(state):
+            state = _decide(state, {})
+        else:
+            return state
+
+
+# --------------------------------------------------------------------------- judgement and replay
+
+
+@overload
+def judge_winner(state: GameState, /) -> Verdict: ...
+
+
+@overload
+def judge_winner(
+    *,
+    card_points: Sequence[int],
+    emperor_total: int,
+    banked_tokens: Sequence[int],
+    victors: Sequence[Faction],
+) -> Verdict: ...
+
+
+def judge_winner(
+    state: GameState | None = None,
+    /,
+    *,
+    card_points: Sequence[int] | None = None,
+    emperor_total: int | None = None,
+    banked_tokens: Sequence[int] | None = None,
+    victors: Sequence[Faction] | None = None,
+) -> Verdict:
+    """The final judgement (rules 8.1-8.5, ruling M), of a finished game or of its inputs.
+
+    ``judge_winner(state)`` judges a game whose third monthly scoring is done.
+    ``judge_winner(card_points=..., emperor_total=..., banked_tokens=...,
+    victors=...)`` judges a score track built by hand; see
+    :func:`darkempire.scoring.final_verdict` for the arguments.
+
+    :raises WrongPhaseError: if ``state`` is given and its game is not over.
+    """
+    if state is not None:
+        if state.phase is not Phase.GAME_OVER:
+            raise WrongPhaseError(f"the winner is judged after the third monthly scoring, not in the {state.phase.value} phase", rule="8")
+        return final_verdict(
+            state.score_track.card_points(), state.score_track.emperor_total, state.banked_tokens, state.victors
+        )
+    if card_points is None or emperor_total is None or banked_tokens is None or victors is None:
+        raise TypeError("judge_winner takes a finished GameState, or all of card_points, emperor_total, banked_tokens, victors")
+    return final_verdict(card_points, emperor_total, banked_tokens, victors)
+
+
+def replay(config: GameConfig, seed: int, choices: Iterable[tuple[int, Action]]) -> GameState:
+    """Replay a game from its config, seed and every ``(seat, action)`` choice in order (rule 9.3).
+
+    :returns: the state after the last choice.
+    :raises IllegalActionError: at the first choice that is not legal, with the
+        choice's index in the message.
+    """
+    state = deal(config, seed)
+    for index, (seat, action) in enumerate(choices):
+        try:
+            state = apply(state, seat, action)
+        except IllegalActionError as error:
+            raise type(error)(f"choice {index} (seat {seat}): {error.message}", rule=error.rule) from error
+    return state

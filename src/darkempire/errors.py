@@ -1,0 +1,110 @@
+"""Typed errors. Every error the library raises on purpose is a :class:`DarkEmpireError`.
+
+An illegal action raises a subclass of :class:`IllegalActionError` whose
+message names the broken rule, and whose :attr:`~IllegalActionError.rule`
+holds that rule's id in ``spec/``. States are immutable, so the state passed
+in is never changed by a failed call.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "AlreadyChoseError",
+    "CardNotInHandError",
+    "ConfigError",
+    "DarkEmpireError",
+    "IllegalActionError",
+    "InvalidPickUpError",
+    "InvalidPlacementError",
+    "InvalidTargetError",
+    "MissingChoiceError",
+    "NoEmperorCardError",
+    "ReinforcementOnFirstStepError",
+    "ReinforcementOnSameStepError",
+    "SecondTraitorCardError",
+    "SupportAlreadyUsedError",
+    "WrongCardCountError",
+    "WrongPhaseError",
+    "WrongSeatError",
+]
+
+
+class DarkEmpireError(Exception):
+    """Base class of every error raised by :mod:`darkempire` on purpose."""
+
+
+class ConfigError(DarkEmpireError, ValueError):
+    """A game configuration that the rules do not allow (rule 2.1: 3 to 5 players)."""
+
+
+class IllegalActionError(DarkEmpireError, ValueError):
+    """An action the rules forbid at this moment.
+
+    :ivar rule: the id of the broken rule or ruling in ``spec/``, e.g. ``"4.4"``.
+    :ivar message: the explanation without the rule id.
+    """
+
+    rule: str
+    message: str
+
+    def __init__(self, message: str, *, rule: str) -> None:
+        super().__init__(f"{message} (rule {rule})")
+        self.message = message
+        self.rule = rule
+
+
+class WrongPhaseError(IllegalActionError):
+    """The action or transition does not belong to the current phase (rule 9.1)."""
+
+
+class WrongSeatError(IllegalActionError):
+    """The seat does not exist or is not awaited in this step (rule 9.1)."""
+
+
+class AlreadyChoseError(WrongSeatError):
+    """The seat already made its hidden choice for this step (rule 9.2)."""
+
+
+class MissingChoiceError(WrongSeatError):
+    """A simultaneous transition was not given the choice of every awaited seat (rule 9.2)."""
+
+
+class CardNotInHandError(IllegalActionError):
+    """The action names a card that is not in the seat's hand."""
+
+
+class WrongCardCountError(IllegalActionError):
+    """The action names the wrong number of cards (rules 2.5, 2.6, 5.6)."""
+
+
+class SecondTraitorCardError(IllegalActionError):
+    """A seat's second traitor play in one week (rule 4.4, ruling G)."""
+
+
+class NoEmperorCardError(IllegalActionError):
+    """A traitor play in a week with no emperor card (ruling J)."""
+
+
+class ReinforcementOnFirstStepError(IllegalActionError):
+    """A reinforcement card as a seat's first card of the week (rule 4.6)."""
+
+
+class ReinforcementOnSameStepError(IllegalActionError):
+    """A reinforcement attached to a card played in the same step (rule 4.6)."""
+
+
+class InvalidTargetError(IllegalActionError):
+    """A reinforcement aimed at something that is not a faction card on the table,
+    or a reinforcement card played as if it were a faction card (ruling G)."""
+
+
+class SupportAlreadyUsedError(IllegalActionError):
+    """A temporary support card whose faction the seat already used (rule 3.2)."""
+
+
+class InvalidPickUpError(IllegalActionError):
+    """A re-organize pick-up of a card the seat may not take back (ruling K)."""
+
+
+class InvalidPlacementError(IllegalActionError):
+    """A card placed to the score track that the weekly scoring does not allow (ruling E)."""

@@ -1,0 +1,131 @@
+"""What one seat may see: player views and the spectator view (spec section 9.4).
+
+A :class:`PlayerView` holds the seat's own hand, victor card, support choice
+and pending choice, and all public information (the table, the score track,
+tokens, hand and pile sizes, revealed history). It never holds another
+seat's hand, victor card, unrevealed support choice or pending choice, nor
+any pile order or the random generator's state, so a view can be sent to a
+client or given to a bot as it is.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from darkempire.actions import Action
+from darkempire.cards import AddOnCard, Faction, HandCard
+from darkempire.engine import awaited_seats
+from darkempire.errors import WrongSeatError
+from darkempire.scoring import MonthScore, Verdict, WeekScore
+from darkempire.state import GameState, Phase, ScoreTrack, WeekRecord
+from darkempire.table import WeekTable
+
+__all__ = ["PlayerView", "player_view", "spectator_view"]
+
+
+@attrs.frozen
+class PlayerView:
+    """One seat's knowledge of a game at one moment; ``seat is None`` for a spectator.
+
+    Per-seat tuples are indexed by seat.
+
+    :ivar seat: the viewing seat, or ``None`` for the spectator view.
+    :ivar players: number of seats.
+    :ivar phase: the current phase.
+    :ivar month: 1-3.
+    :ivar week: 1-4, or 0 before the month's first week.
+    :ivar add_on: the game's add-on emperor card, if any (public at setup).
+    :ivar hand: the seat's own hand, sorted by id (empty for a spectator).
+    :ivar victor: the seat's own victor faction (``None`` for a spectator).
+    :ivar support: the seat's own temporary support this month, if chosen.
+    :ivar pending: the seat's own hidden choice in the current step, if made.
+    :ivar awaited: seats whose choice the current step still waits for.
+    :ivar chosen: seats that have made a hidden choice in the current step.
+    :ivar support_used: each seat's support cards revealed in earlier months.
+    :ivar hand_sizes: number of cards in each seat's hand.
+    :ivar draw_pile_size: cards in the draw pile.
+    :ivar discard_pile_size: cards in the discard pile.
+    :ivar revolution_pile_size: face-down revolution cards left this month.
+    :ivar emperor_pile_size: face-down emperor cards left this month.
+    :ivar table: this week's table, as revealed.
+    :ivar week_score: this week's scoring, once made.
+    :ivar score_track: every card placed to the score track.
+    :ivar month_tokens: each seat's tokens this month, in points (public).
+    :ivar banked_tokens: each seat's banked tokens, in points (public).
+    :ivar history: the finished weeks.
+    :ivar month_scores: the finished monthly scorings (support cards revealed).
+    :ivar verdict: the final verdict (all victor cards revealed), once the game is over.
+    """
+
+    seat: int | None
+    players: int
+    phase: Phase
+    month: int
+    week: int
+    add_on: AddOnCard | None
+    hand: tuple[HandCard, ...]
+    victor: Faction | None
+    support: Faction | None
+    pending: Action | None
+    awaited: frozenset[int]
+    chosen: frozenset[int]
+    support_used: tuple[frozenset[Faction], ...]
+    hand_sizes: tuple[int, ...]
+    draw_pile_size: int
+    discard_pile_size: int
+    revolution_pile_size: int
+    emperor_pile_size: int
+    table: WeekTable | None
+    week_score: WeekScore | None
+    score_track: ScoreTrack
+    month_tokens: tuple[int, ...]
+    banked_tokens: tuple[int, ...]
+    history: tuple[WeekRecord, ...]
+    month_scores: tuple[MonthScore, ...]
+    verdict: Verdict | None
+
+
+def _view(state: GameState, seat: int | None) -> PlayerView:
+    return PlayerView(
+        seat=seat,
+        players=state.players,
+        phase=state.phase,
+        month=state.month,
+        week=state.week,
+        add_on=state.config.add_on,
+        hand=state.hands[seat] if seat is not None else (),
+        victor=state.victors[seat] if seat is not None else None,
+        support=state.support[seat] if seat is not None else None,
+        pending=state.pending[seat] if seat is not None else None,
+        awaited=awaited_seats(state),
+        chosen=frozenset(s for s in state.seats if state.pending[s] is not None),
+        support_used=state.support_used,
+        hand_sizes=tuple(len(h) for h in state.hands),
+        draw_pile_size=len(state.draw_pile),
+        discard_pile_size=len(state.discard_pile),
+        revolution_pile_size=len(state.revolution_pile),
+        emperor_pile_size=len(state.emperor_pile),
+        table=state.table,
+        week_score=state.week_score,
+        score_track=state.score_track,
+        month_tokens=state.month_tokens,
+        banked_tokens=state.banked_tokens,
+        history=state.history,
+        month_scores=state.month_scores,
+        verdict=state.verdict,
+    )
+
+
+def player_view(state: GameState, seat: int) -> PlayerView:
+    """What ``seat`` may know now (spec 9.4).
+
+    :raises WrongSeatError: if ``seat`` is not a seat of this game.
+    """
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
+        raise WrongSeatError(f"there is no seat {seat!r} in a {state.players}-player game", rule="9.1")
+    return _view(state, seat)
+
+
+def spectator_view(state: GameState) -> PlayerView:
+    """Public information only: what a spectator may know now (spec 9.4)."""
+    return _view(state, None)
