@@ -284,12 +284,12 @@ def _check_awaited(state: GameState, seat: int) -> None:
         raise WrongSeatError(f"seat {seat} has no choice to make in this step", rule="R-N")
 
 
-def _require_in_hand(state: GameState, seat: int, cards: Iterable[HandCard]) -> None:
+def _require_in_hand(state: GameState, seat: int, cards: Iterable[HandCard], rule: str) -> None:
     hand = state.hands[seat]
     for card in cards:
         if card not in hand:
             label = card.label() if isinstance(card, HandCard) else repr(card)
-            raise CardNotInHandError(f"seat {seat} does not hold {label}", rule="4.2")
+            raise CardNotInHandError(f"seat {seat} does not hold {label}", rule=rule)
 
 
 def _check_action(state: GameState, seat: int, action: Action) -> None:
@@ -306,7 +306,7 @@ def _check_action(state: GameState, seat: int, action: Action) -> None:
         verb = "passes" if isinstance(action, PassCards) else "discards"
         if len(action.cards) != 2:
             raise WrongCardCountError(f"a seat {verb} exactly 2 cards, not {len(action.cards)}", rule=rule)
-        _require_in_hand(state, seat, action.cards)
+        _require_in_hand(state, seat, action.cards, rule)
     elif isinstance(action, ChooseSupport):
         if not isinstance(action.faction, Faction):
             raise IllegalActionError(f"{action.faction!r} is not a faction", rule="3.2")
@@ -327,7 +327,7 @@ def _check_action(state: GameState, seat: int, action: Action) -> None:
 def _check_play(state: GameState, seat: int, action: PlayCard) -> None:
     table = state.table
     assert table is not None
-    _require_in_hand(state, seat, (action.card,))
+    _require_in_hand(state, seat, (action.card,), "4.2")
     if action.card.is_reinforcement:
         raise InvalidTargetError(
             f"{action.card.label()} is a reinforcement card: attach it with Reinforce", rule="R-G"
@@ -344,7 +344,7 @@ def _check_play(state: GameState, seat: int, action: PlayCard) -> None:
 def _check_reinforce(state: GameState, seat: int, action: Reinforce) -> None:
     table = state.table
     assert table is not None
-    _require_in_hand(state, seat, (action.card,))
+    _require_in_hand(state, seat, (action.card,), "4.2")
     if not action.card.is_reinforcement:
         raise InvalidTargetError(f"{action.card.label()} is a faction card: play it with PlayCard", rule="R-G")
     if state.phase is Phase.PLAY_1:
@@ -394,7 +394,7 @@ def _check_reorganize(state: GameState, seat: int, action: Reorganize) -> None:
                 f"not {label}",
                 rule="R-K",
             )
-    _require_in_hand(state, seat, action.discards)
+    _require_in_hand(state, seat, action.discards, "6.3")
 
 
 # --------------------------------------------------------------------------- deciding a step
@@ -612,7 +612,7 @@ def _resolve_play(state: GameState, full: Mapping[int, Action]) -> GameState:
 
 
 def score_week(state: GameState) -> GameState:
-    """Weekly scoring of the completed table (rules 5.1-5.5, rulings B-F, J).
+    """Weekly scoring of the completed table (rules 5.1-5.7, rulings B-F, J).
 
     Awards the week's tokens (to the seats' month tokens), places the emperor
     card to the score track if the emperor is at least as strong as the
@@ -625,7 +625,7 @@ def score_week(state: GameState) -> GameState:
     :raises WrongPhaseError: in any other phase.
     """
     if state.phase is not Phase.WEEK_SCORING:
-        raise WrongPhaseError(f"weekly scoring follows the third play step, not the {state.phase.value} phase", rule="5")
+        raise WrongPhaseError(f"weekly scoring follows the third play step, not the {state.phase.value} phase", rule="9.1")
     return advance(_score_week(state))
 
 
@@ -669,7 +669,7 @@ def _resolve_placement(state: GameState, full: Mapping[int, Action]) -> GameStat
     plays = []
     for p in table.plays:
         if p.card in placed_cards:
-            freed += [r.card for r in p.reinforcements]  # placed without its reinforcements (rule 5.4)
+            freed += [r.card for r in p.reinforcements]  # placed without its reinforcements (rule 5.5)
         else:
             plays.append(p)
     record = attrs.evolve(state.history[-1], placed=tuple(placed))
@@ -760,7 +760,7 @@ def score_month(state: GameState) -> GameState:
     :raises WrongPhaseError: in any other phase.
     """
     if state.phase is not Phase.MONTH_SCORING:
-        raise WrongPhaseError(f"monthly scoring follows the fourth week, not the {state.phase.value} phase", rule="7")
+        raise WrongPhaseError(f"monthly scoring follows the fourth week, not the {state.phase.value} phase", rule="9.1")
     return advance(_score_month(state))
 
 
@@ -858,7 +858,7 @@ def judge_winner(
     """
     if state is not None:
         if state.phase is not Phase.GAME_OVER:
-            raise WrongPhaseError(f"the winner is judged after the third monthly scoring, not in the {state.phase.value} phase", rule="8")
+            raise WrongPhaseError(f"the winner is judged after the third monthly scoring, not in the {state.phase.value} phase", rule="9.1")
         return final_verdict(
             state.score_track.card_points(), state.score_track.emperor_total, state.banked_tokens, state.victors
         )

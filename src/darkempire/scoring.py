@@ -4,7 +4,7 @@ These functions take only what the rule reads, so front ends and rules readers
 can ask "who wins this week?" without building a game:
 
 * :func:`score_table` scores one :class:`~darkempire.table.WeekTable`
-  (rules 5.1-5.5, rulings B-F, J);
+  (rules 5.1-5.7, rulings B-F, J);
 * :func:`score_month_tally` scores a month from its placed cards, tokens and
   support choices (rules 7.1-7.2, ruling L);
 * :func:`final_verdict` judges the final score track (rules 8.1-8.5, ruling M).
@@ -86,7 +86,7 @@ class PlacementDue:
 
 @attrs.frozen
 class WeekScore:
-    """The result of weekly scoring (rules 5.1-5.5).
+    """The result of weekly scoring (rules 5.1-5.7).
 
     :ivar strengths: strength of each faction in points, indexed by
         :class:`~darkempire.cards.Faction` (5 entries; may be zero or negative).
@@ -150,7 +150,7 @@ def seat_support(table: WeekTable) -> tuple[tuple[int, ...], ...]:
 
 
 def score_table(table: WeekTable) -> WeekScore:
-    """Score one week's table (rules 5.1-5.5, rulings B, C, D, E, F, J).
+    """Score one week's table (rules 5.1-5.7, rulings B, C, D, E, F, J).
 
     :param table: the week's table after the third play step (any table is
         accepted, so a front end can preview a week in progress).
@@ -265,7 +265,7 @@ def score_month_tally(
     card_points = [0] * len(_FACTIONS)
     for card in placed:
         if card.faction is None:
-            raise ValueError(f"reinforcement card {card.id} cannot be on the score track (rule 5.4)")
+            raise ValueError(f"reinforcement card {card.id} cannot be on the score track (rule 5.5)")
         card_points[card.faction] += card.value
     totals = list(card_points)
     for seat, faction in enumerate(support):

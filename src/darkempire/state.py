@@ -138,7 +138,7 @@ class GameConfig:
 
 @attrs.frozen
 class ScoredCard:
-    """A faction card placed to the score track (rule 5.4).
+    """A faction card placed to the score track (rule 5.5).
 
     :ivar card: the faction card; it scores its printed value.
     :ivar seat: the seat that placed it.
@@ -173,7 +173,7 @@ class ScoredEmperorCard:
 
 @attrs.frozen
 class ScoreTrack:
-    """Every card placed to the score track so far (rules 5.4, 5.5, 8.1).
+    """Every card placed to the score track so far (rules 5.5, 5.7, 8.1).
 
     :ivar faction_cards: faction cards in the order placed.
     :ivar emperor_cards: emperor cards in the order placed.
