@@ -1,0 +1,32 @@
+"""Development sessions: ``nox -s tests``, ``nox -s typecheck``, ``nox -s long``.
+
+Every session installs the project from its own files into a fresh virtualenv.
+"""
+
+from __future__ import annotations
+
+import nox
+
+nox.options.default_venv_backend = "uv|virtualenv"
+nox.options.sessions = ["tests", "typecheck"]
+
+
+@nox.session
+def tests(session: nox.Session) -> None:
+    """The whole test suite with the CI Hypothesis profile."""
+    session.install("-e", ".[dev]")
+    session.run("python", "-m", "pytest", "-q", *session.posargs, env={"HYPOTHESIS_PROFILE": "ci"})
+
+
+@nox.session
+def typecheck(session: nox.Session) -> None:
+    """``mypy --strict`` on src and tests."""
+    session.install("-e", ".[dev]")
+    session.run("mypy", "--strict")
+
+
+@nox.session
+def long(session: nox.Session) -> None:
+    """The test suite with the ``long`` Hypothesis profile (overnight runs)."""
+    session.install("-e", ".[dev]")
+    session.run("python", "-m", "pytest", "-q", *session.posargs, env={"HYPOTHESIS_PROFILE": "long"})
