@@ -1,18 +1,18 @@
 """The actions a seat can take, one type per kind of decision (spec section 9).
 
-Each decision phase takes exactly one action type:
+Each decision phase takes its own action types:
 
-=====================  =========================  ==========================
-phase                  action                     rule
-=====================  =========================  ==========================
-``DRAFT_PASS``         :class:`PassCards`         2.5, ruling A
-``DRAFT_DISCARD``      :class:`DiscardCards`      2.6
-``CHOOSE_SUPPORT``     :class:`ChooseSupport`     3.2
-``PLAY_1`` - ``PLAY_3``  :class:`PlayCard` or     4.2 - 4.6, rulings G, H
-                       :class:`Reinforce`
-``PLACEMENT``          :class:`PlaceCards`        5.6, ruling E
-``REORGANIZE``         :class:`Reorganize`        6.1 - 6.3, ruling K
-=====================  =========================  ==========================
+===========================  ====================================================  ========================
+phase                        action                                                rule
+===========================  ====================================================  ========================
+``DRAFT_PASS``               :class:`PassCards`                                    2.5, ruling A
+``DRAFT_DISCARD``            :class:`DiscardCards`                                 2.6
+``CHOOSE_SUPPORT``           :class:`ChooseSupport`                                3.2
+``PLAY_1`` to ``PLAY_3``     :class:`PlayCard`, :class:`Reinforce`,                4.2-4.6, rulings G, H
+                             :class:`PlayNothing`
+``PLACEMENT``                :class:`PlaceCards`                                   5.6, ruling E
+``REORGANIZE``               :class:`Reorganize`                                   6.1-6.3, ruling K
+===========================  ====================================================  ========================
 
 Actions are frozen values: equal actions compare equal and hash alike, and
 card sets are frozensets, so the order in which cards are named never matters.
@@ -34,6 +34,7 @@ __all__ = [
     "PassCards",
     "PlaceCards",
     "PlayCard",
+    "PlayNothing",
     "Reinforce",
     "Reorganize",
     "Side",
@@ -112,6 +113,16 @@ class Reinforce:
 
 
 @attrs.frozen
+class PlayNothing:
+    """Play no card at this step: the only legal action of a seat that holds cards but none it may play,
+    e.g. only reinforcement cards at the first step (ruling H).
+
+    The seat still submits it, like any other play, so that whether it could
+    play is not revealed before the step is (ruling N).
+    """
+
+
+@attrs.frozen
 class PlaceCards:
     """Choose which of one's revolution-side cards go to the score track (rule 5.6, ruling E).
 
@@ -136,4 +147,6 @@ class Reorganize:
 
 
 #: Any action a seat can take.
-Action: TypeAlias = PassCards | DiscardCards | ChooseSupport | PlayCard | Reinforce | PlaceCards | Reorganize
+Action: TypeAlias = (
+    PassCards | DiscardCards | ChooseSupport | PlayCard | Reinforce | PlayNothing | PlaceCards | Reorganize
+)

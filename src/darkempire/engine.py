@@ -16,9 +16,11 @@ Week start (revealing the emperor and revolution cards), weekly scoring
 reset and the final judgement (:func:`judge_winner`) happen automatically
 inside these transitions.
 
-A seat is awaited only when it has a real choice (ruling N): a seat with
-exactly one legal action has it made for it, and a seat with none at a play
-step plays nothing (ruling H).
+At a play step every seat holding cards is awaited, even one whose only legal
+action is :class:`~darkempire.actions.PlayNothing` (ruling H), so that no hand
+is revealed early. Elsewhere a seat is awaited only when it has a real choice:
+a seat whose single legal action follows from public information has it made
+for it (ruling N).
 
 >>> from darkempire import engine
 >>> state = engine.deal(GameConfig(players=3), seed=7)
@@ -45,6 +47,7 @@ from darkempire.actions import (
     PassCards,
     PlaceCards,
     PlayCard,
+    PlayNothing,
     Reinforce,
     Reorganize,
     Side,
@@ -110,9 +113,9 @@ _ACTION_OF_PHASE: dict[Phase, tuple[type, ...]] = {
     Phase.DRAFT_PASS: (PassCards,),
     Phase.DRAFT_DISCARD: (DiscardCards,),
     Phase.CHOOSE_SUPPORT: (ChooseSupport,),
-    Phase.PLAY_1: (PlayCard, Reinforce),
-    Phase.PLAY_2: (PlayCard, Reinforce),
-    Phase.PLAY_3: (PlayCard, Reinforce),
+    Phase.PLAY_1: (PlayCard, Reinforce, PlayNothing),
+    Phase.PLAY_2: (PlayCard, Reinforce, PlayNothing),
+    Phase.PLAY_3: (PlayCard, Reinforce, PlayNothing),
     Phase.PLACEMENT: (PlaceCards,),
     Phase.REORGANIZE: (Reorganize,),
 }
@@ -221,6 +224,8 @@ def _play_options(state: GameState, seat: int) -> tuple[Action, ...]:
             actions.append(PlayCard(card, Side.REVOLUTION))
             if traitor_allowed:
                 actions.append(PlayCard(card, Side.EMPEROR))
+    if not actions and state.hands[seat]:
+        actions.append(PlayNothing())  # holds cards, none playable (ruling H)
     return tuple(actions)
 
 
@@ -237,7 +242,15 @@ def _option_count(state: GameState, seat: int) -> int:
 
 
 def _required(state: GameState) -> tuple[int, ...]:
-    """Seats with a real choice (two or more legal actions) in this step (ruling N)."""
+    """Seats that must choose in this step (rule 9.2, ruling N).
+
+    At a play step, every seat holding cards, even one with a single legal
+    action: whether a hand allows a choice must stay secret until the step is
+    revealed. Elsewhere, only seats with two or more legal actions; how many a
+    seat has there depends on public information alone (hand sizes, the table).
+    """
+    if state.phase in PLAY_PHASES:
+        return tuple(s for s in state.seats if state.hands[s])
     if not state.phase.is_decision:
         return ()
     return tuple(s for s in state.seats if _option_count(state, s) >= 2)
@@ -254,16 +267,17 @@ def awaited_seats(state: GameState) -> frozenset[int]:
 def legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
     """The actions ``seat`` may take now, in a fixed order (rule 9.2).
 
-    Empty when the seat is not awaited: it already chose, the phase has no
-    choice for it, or its only legal action will be taken for it (ruling N).
+    Non-empty exactly when the seat is awaited. Empty when it already chose,
+    or the step needs no choice from it: outside the play steps, a seat whose
+    only legal action is known from public information has it taken for it
+    (ruling N); at a play step, a seat with an empty hand plays nothing (ruling H).
 
     :raises WrongSeatError: if ``seat`` is not a seat of this game.
     """
     _check_seat_number(state, seat)
-    if state.pending[seat] is not None or not state.phase.is_decision:
+    if state.pending[seat] is not None or seat not in _required(state):
         return ()
-    options = _options(state, seat)
-    return options if len(options) >= 2 else ()
+    return _options(state, seat)
 
 
 # --------------------------------------------------------------------------- checking an action
@@ -280,7 +294,7 @@ def _check_awaited(state: GameState, seat: int) -> None:
         raise WrongPhaseError(f"no seat chooses in the {state.phase.value} phase", rule="9.1")
     if state.pending[seat] is not None:
         raise AlreadyChoseError(f"seat {seat} already chose in this step", rule="9.2")
-    if _option_count(state, seat) < 2:
+    if seat not in _required(state):
         raise WrongSeatError(f"seat {seat} has no choice to make in this step", rule="R-N")
 
 
@@ -318,6 +332,11 @@ def _check_action(state: GameState, seat: int, action: Action) -> None:
         _check_play(state, seat, action)
     elif isinstance(action, Reinforce):
         _check_reinforce(state, seat, action)
+    elif isinstance(action, PlayNothing):
+        if any(not isinstance(a, PlayNothing) for a in _play_options(state, seat)):
+            raise IllegalActionError(
+                f"seat {seat} holds a card it may play, and playing is mandatory", rule="R-H"
+            )
     elif isinstance(action, PlaceCards):
         _check_placement(state, seat, action)
     else:
@@ -502,12 +521,13 @@ def choose_support(state: GameState, choices: Mapping[int, ChooseSupport]) -> Ga
     return _simultaneous(state, choices, (Phase.CHOOSE_SUPPORT,), "choose_support")
 
 
-def play(state: GameState, choices: Mapping[int, PlayCard | Reinforce]) -> GameState:
+def play(state: GameState, choices: Mapping[int, PlayCard | Reinforce | PlayNothing]) -> GameState:
     """One play step: every seat plays a card at once (rules 4.2-4.6, rulings G, H).
 
     After the third step, weekly scoring follows automatically (:func:`score_week`).
 
-    :param choices: ``{seat: PlayCard | Reinforce}`` for every awaited seat.
+    :param choices: ``{seat: PlayCard | Reinforce | PlayNothing}`` for every
+        awaited seat (every seat holding cards).
     :returns: the state at the next decision.
     :raises ReinforcementOnSameStepError: a reinforcement aimed at a card
         played in this same step.
@@ -593,7 +613,7 @@ def _resolve_play(state: GameState, full: Mapping[int, Action]) -> GameState:
     idle = set(table.idle)
     for seat in state.seats:
         action = full.get(seat)
-        if action is None:
+        if action is None or isinstance(action, PlayNothing):
             idle.add((step, seat))
         elif isinstance(action, PlayCard):
             plays.append(Play(seat=seat, card=action.card, side=action.side, step=step))
@@ -604,7 +624,7 @@ def _resolve_play(state: GameState, full: Mapping[int, Action]) -> GameState:
             plays[at] = attrs.evolve(
                 target, reinforcements=target.reinforcements + (Reinforcement(action.card, seat, step),)
             )
-        if action is not None:
+        if isinstance(action, (PlayCard, Reinforce)):
             hands[seat] = tuple(c for c in hands[seat] if c != action.card)
     table = attrs.evolve(table, plays=tuple(plays), idle=frozenset(idle), steps_revealed=step)
     phase = PLAY_PHASES[step] if step < STEPS else Phase.WEEK_SCORING
