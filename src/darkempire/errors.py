@@ -1,7 +1,7 @@
 """Typed errors. Every error the library raises on purpose is a :class:`DarkEmpireError`.
 
 An illegal action raises a subclass of :class:`IllegalActionError` whose
-message names the broken rule, and whose :attr:`~IllegalActionError.rule`
+message names the broken rule, and whose ``rule`` attribute
 holds that rule's id in ``spec/``. States are immutable, so the state passed
 in is never changed by a failed call.
 """
