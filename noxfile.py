@@ -30,3 +30,11 @@ def long(session: nox.Session) -> None:
     """The test suite with the ``long`` Hypothesis profile (overnight runs)."""
     session.install("-e", ".[dev]")
     session.run("python", "-m", "pytest", "-q", *session.posargs, env={"HYPOTHESIS_PROFILE": "long"})
+
+
+@nox.session
+def docs(session: nox.Session) -> None:
+    """Build the Sphinx docs and run every doctest in them; warnings and broken references are errors."""
+    session.install("-e", ".[dev]")
+    session.run("sphinx-build", "-W", "-n", "--keep-going", "-b", "html", "docs", "docs/_build/html")
+    session.run("sphinx-build", "-W", "-n", "--keep-going", "-b", "doctest", "docs", "docs/_build/doctest")

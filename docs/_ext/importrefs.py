@@ -1,0 +1,77 @@
+"""Sphinx extension: resolve Python cross-references the way Python resolves names.
+
+A docstring of :mod:`darkempire.engine` may write ``:attr:`Phase.PLAY_1``` because ``Phase`` is imported
+there, and these pages may write ``darkempire.GameState`` because the package re-exports it. Sphinx looks
+such names up only where they are documented (``darkempire.state.Phase``), so they would be broken
+references. When Sphinx finds no target, this extension imports the module the reference was written in
+(or the module the target names), follows the first name to the object it is bound to, and retries with
+that object's documented name. A name bound to nothing stays a broken reference: nothing is guessed.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from types import ModuleType
+from typing import Any
+
+from docutils import nodes
+
+
+def _import_prefix(dotted: str) -> tuple[ModuleType, list[str]] | None:
+    """The longest importable module prefix of ``dotted`` and the names after it."""
+    parts = dotted.split(".")
+    for cut in range(len(parts) - 1, 0, -1):
+        try:
+            module = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        return module, parts[cut:]
+    return None
+
+
+def canonical_name(dotted: str) -> str | None:
+    """The documented name of what ``dotted`` is bound to, if it is bound to a class or function elsewhere.
+
+    >>> canonical_name("darkempire.GameState")
+    'darkempire.state.GameState'
+    >>> canonical_name("darkempire.engine.Phase.PLAY_1")
+    'darkempire.state.Phase.PLAY_1'
+    >>> canonical_name("darkempire.engine.NoSuchName") is None
+    True
+    """
+    found = _import_prefix(dotted)
+    if found is None:
+        return None
+    module, rest = found
+    if not rest or not rest[0].isidentifier():
+        return None
+    bound = getattr(module, rest[0], None)
+    if not (inspect.isclass(bound) or inspect.isfunction(bound)):
+        return None
+    name = ".".join([bound.__module__, bound.__qualname__, *rest[1:]])
+    return name if name != dotted else None
+
+
+def _missing_reference(app: Any, env: Any, node: nodes.Element, contnode: nodes.TextElement) -> Any:
+    if node.get("refdomain") != "py":
+        return None
+    target = node.get("reftarget", "")
+    module = node.get("py:module")
+    candidates = [f"{module}.{target}"] if module else []
+    candidates.append(target)
+    domain = env.get_domain("py")
+    for candidate in candidates:
+        name = canonical_name(candidate)
+        if name is None:
+            continue
+        resolved = domain.resolve_xref(env, node["refdoc"], app.builder, node["reftype"], name, node, contnode)
+        if resolved is not None:
+            return resolved
+    return None
+
+
+def setup(app: Any) -> dict[str, Any]:
+    """Register the resolver as a fallback for references Sphinx did not find."""
+    app.connect("missing-reference", _missing_reference)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
