@@ -335,6 +335,14 @@ def test_reinforcement_on_same_step_after_a_pending_choice() -> None:
     expect(ReinforcementOnSameStepError, {"4.6"}, state, lambda: engine.play(state, choices), "same step")
 
 
+@pytest.mark.spec("4.6", "9.2", "R-G")
+def test_reinforcement_on_a_pending_same_step_card_through_apply_is_an_invalid_target() -> None:
+    """Seat by seat, the other seat's choice is hidden and its card not on the table yet (spec 9.1)."""
+    state = engine.apply(step_2(), 1, PlayCard(card(CO, 4)))
+    expect(InvalidTargetError, {"R-G"}, state, lambda: engine.apply(state, 0, Reinforce(plus(0), card(CO, 4))),
+           card(CO, 4).label())
+
+
 @pytest.mark.spec("4.6", "R-G")
 def test_invalid_target() -> None:
     state = step_2()
@@ -351,6 +359,20 @@ def test_invalid_target() -> None:
 def test_play_nothing_while_holding_a_playable_card() -> None:
     state = step_1()
     expect(IllegalActionError, {"R-H", "4.2"}, state, lambda: engine.apply(state, 0, PlayNothing()), "seat 0")
+
+
+@pytest.mark.spec("4.3")
+def test_a_side_that_is_not_a_side() -> None:
+    state = step_1()
+    bad = PlayCard(card(ST, 4), "traitor")  # type: ignore[arg-type]
+    expect(IllegalActionError, {"4.3"}, state, lambda: engine.apply(state, 0, bad), "traitor")
+
+
+@pytest.mark.spec("3.2")
+def test_a_support_choice_that_is_not_a_faction() -> None:
+    state = month_2_support()
+    bad = ChooseSupport("Workers")  # type: ignore[arg-type]
+    expect(IllegalActionError, {"3.2"}, state, lambda: engine.apply(state, 0, bad), "Workers")
 
 
 @pytest.mark.spec("3.2")
