@@ -283,3 +283,69 @@ def test_final_scoring_example_from_a_finished_game() -> None:
     assert verdict.winners == frozenset({1})
     assert verdict.totals == (17, 8, 26, 29, 45)
     assert verdict.emperor_total == 32
+
+
+# --------------------------------------------------------------------------- the spec's further examples
+#
+# spec/rules.md completes the rulebook with examples T (weekly ties), E (emperor victory) and R (revolution
+# with an unheld leader). Their figures are re-derived here by hand.
+
+
+@pytest.mark.spec("5.4", "5.5", "5.6", "5.7", "R-D", "R-E", "R-F", "R-N")
+def test_spec_example_t_tied_factions_tie_with_the_emperor() -> None:
+    # 3 players, revolution card Students, emperor card 11, no add-on.
+    st8, st4, w8, w7, me5 = card(ST, 8), card(ST, 4), card(W, 8), card(W, 7), card(ME, 5)
+    hands = {
+        0: [st8, w7, st4],
+        1: [w8, me5, plus(0)],
+        2: [card(SU, 4), card(SU, 6), card(CO, 5)],
+    }
+    state = build(3, Phase.PLAY_1, hands=hands, table=week_table(3, ST, emperor(11), steps_revealed=0))
+    state = engine.play(state, {0: PlayCard(st8), 1: PlayCard(w8), 2: PlayCard(card(SU, 4), Side.EMPEROR)})
+    state = engine.play(state, {0: PlayCard(w7), 1: PlayCard(me5), 2: PlayCard(card(SU, 6))})
+    state = engine.play(state, {0: PlayCard(st4), 1: Reinforce(plus(0), me5), 2: PlayCard(card(CO, 5))})
+    score = state.history[-1].score
+    # Workers 8 + 7 = 15, Cal. Order 5, Suffragettes 6 - 4 = 2, Mechandros 5 + 3 = 8, Students 3 + 8 + 4 = 15;
+    # emperor 11 + 4 = 15.
+    assert score.strengths == (15, 5, 2, 8, 15)
+    assert score.emperor_strength == 15
+    assert score.tokens == (3, 3, 0)
+    assert state.month_tokens == (3, 3, 0)
+    # The emperor ties: its card is scored at its printed 11; seat 1's only Workers card is placed for it;
+    # seat 0 chooses between its Students 8 and 4.
+    assert state.score_track.emperor_total == 11
+    assert state.phase is Phase.PLACEMENT
+    assert engine.awaited_seats(state) == frozenset({0})
+    assert {a for a in engine.legal_actions(state, 0)} == {PlaceCards(frozenset({st8})), PlaceCards(frozenset({st4}))}
+    after = engine.place_cards(state, {0: PlaceCards(frozenset({st8}))})
+    assert after.score_track.faction_cards == (ScoredCard(st8, 0, 1, 1), ScoredCard(w8, 1, 1, 1))
+    assert after.score_track.card_points() == (8, 0, 0, 0, 8)
+    assert plus(0) not in after.discard_pile  # the reinforcement was on the Mechandros 5, which stays
+    check_conservation(after)
+
+
+@pytest.mark.spec("8.1", "8.2", "8.5", "R-M")
+def test_spec_example_e_emperor_victory_tie_goes_to_fewer_card_points() -> None:
+    # Seats hold Workers, Suffragettes, Mechandros, Students; the Cal. Order (9) is unheld.
+    verdict = final_verdict((14, 9, 16, 10, 20), 10 + 11 + 12, (6, 5, 10, 4), (W, SU, ME, ST))
+    assert verdict.totals == (20, 9, 21, 20, 24)
+    assert verdict.reason is VerdictReason.EMPEROR_VICTORY
+    assert verdict.winners == frozenset({2})  # Mechandros: 10 card points < the Workers' 14
+
+
+@pytest.mark.spec("8.1", "8.3", "8.5", "R-M")
+def test_spec_example_r_unheld_leader_and_a_tie_on_more_card_points() -> None:
+    # 3 players hold Workers (cards 30), Students (cards 27), Mechandros; Cal. Order 38 and Suffragettes 12 unheld.
+    verdict = final_verdict((30, 38, 12, 20, 27), 21, (6, 9, 8), (W, ST, ME))
+    assert verdict.totals == (36, 38, 12, 28, 36)
+    assert verdict.reason is VerdictReason.REVOLUTION
+    assert verdict.too_powerful is None
+    assert verdict.winners == frozenset({0})
+
+
+@pytest.mark.spec("8.1", "8.3", "8.4", "R-M")
+def test_spec_example_f_completed_final_example() -> None:
+    verdict = final_verdict((20, 12, 18, 21, 33), 10 + 8 + 12, (12, 8, 5, 4), (ST, ME, W, SU))
+    assert verdict.totals == (25, 12, 22, 29, 45)
+    assert verdict.reason is VerdictReason.LEADER_TOO_POWERFUL
+    assert verdict.winners == frozenset({1})
