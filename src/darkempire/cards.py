@@ -52,10 +52,15 @@ class Faction(enum.IntEnum):
     this library (strengths, totals), in this order.
     """
 
+    #: Workers (Dark Empire: Beggars).
     WORKERS = 0
+    #: Calendrical Order (Dark Empire: City Guard).
     CALENDRICAL_ORDER = 1
+    #: Suffragettes (Dark Empire: Alchemists).
     SUFFRAGETTES = 2
+    #: Mechandros (Dark Empire: Apparats).
     MECHANDROS = 3
+    #: Students (the same name in both themes).
     STUDENTS = 4
 
     def __repr__(self) -> str:
@@ -65,7 +70,9 @@ class Faction(enum.IntEnum):
 class Theme(enum.Enum):
     """The edition whose faction names are shown. Rules never depend on it."""
 
+    #: *Steam Noir: Revolution* (2013), the names the code uses.
     STEAM_NOIR = "steam-noir"
+    #: *Dark Empire: Revolution*, the later edition.
     DARK_EMPIRE = "dark-empire"
 
 
@@ -141,7 +148,9 @@ class AddOnCard(enum.IntEnum):
     Its integer value is the points it adds to the emperor's strength.
     """
 
+    #: "5 +", used with 4 players.
     FIVE_PLUS = 5
+    #: "10 +", used with 5 players.
     TEN_PLUS = 10
 
     def __repr__(self) -> str:

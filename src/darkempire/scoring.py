@@ -49,7 +49,9 @@ _FACTIONS = tuple(Faction)
 class AwardReason(enum.Enum):
     """Why a seat got tokens in weekly scoring (ruling D)."""
 
+    #: 2 points: the seat supported a strongest faction most (rule 5.4).
     MOST_SUPPORT = "most support"
+    #: 1 point: the seat played the single highest card of a strongest faction (rule 5.4).
     HIGHEST_CARD = "highest card"
 
 
