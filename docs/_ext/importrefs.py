@@ -15,8 +15,6 @@ import inspect
 from types import ModuleType
 from typing import Any
 
-from docutils import nodes
-
 
 def _import_prefix(dotted: str) -> tuple[ModuleType, list[str]] | None:
     """The longest importable module prefix of ``dotted`` and the names after it."""
@@ -53,7 +51,7 @@ def canonical_name(dotted: str) -> str | None:
     return name if name != dotted else None
 
 
-def _missing_reference(app: Any, env: Any, node: nodes.Element, contnode: nodes.TextElement) -> Any:
+def _missing_reference(app: Any, env: Any, node: Any, contnode: Any) -> Any:
     if node.get("refdomain") != "py":
         return None
     target = node.get("reftarget", "")

@@ -154,7 +154,8 @@ def render_svg(table: WeekTable, score: WeekScore, theme: Theme = Theme.STEAM_NO
                      f"+{award.points} token{'s' if award.points > 1 else ''}: {award.reason.value}", size=12,
                      fill="#7a5a00")
     revolution_x, revolution_y = 470, table_top
-    svg.rect(revolution_x, revolution_y + 6, CARD_W, CARD_H, COLOURS[table.revolution_card.faction], rx=5, opacity="0.55")
+    revolution_colour = COLOURS[table.revolution_card.faction]
+    svg.rect(revolution_x, revolution_y + 6, CARD_W, CARD_H, revolution_colour, rx=5, opacity="0.55")
     svg.text(revolution_x + CARD_W / 2, revolution_y + 40, str(table.revolution_card.value), size=20, fill="#fff",
              text_anchor="middle")
     svg.text(revolution_x + CARD_W / 2, revolution_y + CARD_H + 20, "revolution card", size=11, fill="#555",
