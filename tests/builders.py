@@ -312,3 +312,111 @@ def drive(
             raise AssertionError("the game ended before the awaited moment")
         state = simultaneous(state, choose_all(state, rng, chooser))
     return state
+
+
+# --------------------------------------------------------------------------- an independent reference
+#
+# A second, deliberately plain reading of rules 5.1-5.7, 7.1-7.2 and 8.1-8.5 (rulings B-F, J, L, M, P),
+# written from the rulebook and spec/rules.md without looking at darkempire.scoring. The tests compare the
+# engine with it on random inputs and on every week of whole games.
+
+
+@attrs.frozen
+class RefWeek:
+    """Reference weekly scoring: strengths by faction, emperor strength (None without an emperor card),
+    strongest factions, tokens by seat, placements as {(seat, faction): candidate card ids}, emperor scored."""
+
+    strengths: tuple[int, ...]
+    emperor_strength: int | None
+    strongest: frozenset[Faction]
+    tokens: tuple[int, ...]
+    placements: dict[tuple[int, Faction], frozenset[int]]
+    emperor_scored: bool
+
+
+def _value(p: Play) -> int:
+    return p.card.value + 3 * len(p.reinforcements)
+
+
+def reference_week(table: WeekTable) -> RefWeek:
+    """Score ``table`` by the rules alone (5.1-5.7)."""
+    strengths = {f: 0 for f in Faction}
+    strengths[table.revolution_card.faction] += 3
+    for p in table.plays:
+        assert p.card.faction is not None
+        strengths[p.card.faction] += -_value(p) if p.side is Side.EMPEROR else _value(p)
+    emperor_strength: int | None = None
+    if table.emperor_card is not None:
+        add = 0 if table.add_on is None else int(table.add_on)
+        emperor_strength = table.emperor_card.value + add + sum(_value(p) for p in table.plays if p.side is Side.EMPEROR)
+    top = max(strengths.values())
+    strongest = frozenset(f for f in Faction if strengths[f] == top)
+    tokens = [0] * table.players
+    placements: dict[tuple[int, Faction], frozenset[int]] = {}
+    places = emperor_strength is None or top >= emperor_strength
+    for f in strongest:
+        rev = [p for p in table.plays if p.side is Side.REVOLUTION and p.card.faction is f]
+        support = [sum(_value(p) for p in rev if p.seat == s) for s in range(table.players)]
+        most = max(support)
+        for s in range(table.players):
+            if most > 0 and support[s] == most:
+                tokens[s] += 2
+                if places:
+                    placements[(s, f)] = frozenset(p.card.id for p in rev if p.seat == s)
+        if rev:
+            high = max(_value(p) for p in rev)
+            for s in {p.seat for p in rev if _value(p) == high}:
+                tokens[s] += 1
+    return RefWeek(
+        strengths=tuple(strengths[f] for f in Faction),
+        emperor_strength=emperor_strength,
+        strongest=strongest,
+        tokens=tuple(tokens),
+        placements=placements,
+        emperor_scored=emperor_strength is not None and emperor_strength >= top,
+    )
+
+
+def reference_month(
+    placed: Sequence[HandCard], tokens: Sequence[int], support: Sequence[Faction]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Month totals by faction and the 6-point bonus by seat (rules 7.1, 7.2)."""
+    totals = {f: 0 for f in Faction}
+    for c in placed:
+        assert c.faction is not None
+        totals[c.faction] += c.value
+    for s, f in enumerate(support):
+        totals[f] += tokens[s]
+    top = max(totals.values())
+    best = {f for f in Faction if totals[f] == top} if top > 0 else set()
+    sharing = [s for s, f in enumerate(support) if f in best]
+    share = {0: 0, 1: 6, 2: 3, 3: 2, 4: 1, 5: 1}[len(sharing)]
+    return tuple(totals[f] for f in Faction), tuple(share if s in sharing else 0 for s in range(len(support)))
+
+
+def reference_winners(
+    cards: Sequence[int], emperor_total: int, banked: Sequence[int], victors: Sequence[Faction]
+) -> tuple[str, frozenset[int]]:
+    """The reason ("emperor", "revolution", "too powerful") and the winning seats (rules 8.1-8.5)."""
+    total = {f: cards[f] for f in Faction}
+    for s, f in enumerate(victors):
+        total[f] += banked[s]
+    best = max(total.values())
+    held = set(victors)
+    if emperor_total >= best:
+        reason = "emperor"
+        low = min(total[f] for f in held)
+        tied = [f for f in held if total[f] == low]
+        key = min(cards[f] for f in tied)
+    else:
+        reason = "revolution"
+        leaders = [f for f in Faction if total[f] == best]
+        out: set[Faction] = set()
+        if len(leaders) == 1 and all(best - total[g] >= 15 for g in Faction if g is not leaders[0]):
+            out = {leaders[0]}
+            reason = "too powerful"
+        high = max(total[f] for f in held - out)
+        tied = [f for f in held - out if total[f] == high]
+        key = max(cards[f] for f in tied)
+    win = {f for f in tied if cards[f] == key}
+    return reason, frozenset(s for s, f in enumerate(victors) if f in win)

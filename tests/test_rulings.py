@@ -9,10 +9,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-import attrs
 import pytest
-from builders import CO, ME, ST, SU, W, build, card, check_conservation, drive, emperor, plus, rev_play
-from builders import scored_emperor_cards, traitor_play, week_table
+from builders import CO, ME, ST, SU, W, build, card, check_conservation, drive, emperor, plus, reference_month
+from builders import reference_week, reference_winners, rev_play, scored_emperor_cards, traitor_play, week_table
+from hypothesis import given
+from hypothesis import strategies as st
 
 from darkempire import engine
 from darkempire.actions import (
@@ -26,14 +27,14 @@ from darkempire.actions import (
     Reorganize,
     Side,
 )
-from darkempire.cards import EMPEROR_CARDS, AddOnCard, Faction
+from darkempire.cards import EMPEROR_CARDS, FACTION_CARDS, REINFORCEMENT_CARDS, AddOnCard, Faction, HandCard
 from darkempire.chance import Chance
 from darkempire.errors import CardNotInHandError, IllegalActionError, NoEmperorCardError, SecondTraitorCardError
 from darkempire.errors import WrongSeatError
 from darkempire.scoring import AwardReason, PlacementDue, TokenAward, VerdictReason, final_verdict
 from darkempire.scoring import score_month_tally, score_table
 from darkempire.state import GameConfig, GameState, Phase, ScoredCard, ScoredEmperorCard
-from darkempire.table import Play
+from darkempire.table import Play, WeekTable
 from darkempire.views import spectator_view
 
 # --------------------------------------------------------------------------- A: draft
@@ -869,3 +870,81 @@ def test_S_a_scored_emperor_card_and_a_placed_cards_reinforcements_leave_the_tab
     after = engine.reorganize(state, {s: Reorganize() for s in engine.awaited_seats(state)})
     assert emperor(10) not in after.emperor_reserve + after.emperor_pile
     check_conservation(after)
+
+
+# --------------------------------------------------------------------------- against an independent reading
+
+
+@st.composite
+def tables(draw: st.DrawFn) -> WeekTable:
+    """Any week table: 3-5 players, with or without an emperor card, up to 15 faction cards played by any
+    seat to either side (traitor cards only under an emperor card) with up to 10 reinforcements attached."""
+    players = draw(st.integers(3, 5))
+    emperor_card = draw(st.none() | st.sampled_from(EMPEROR_CARDS))
+    faction_cards = draw(st.permutations(FACTION_CARDS))[: draw(st.integers(0, 15))]
+    pluses = list(REINFORCEMENT_CARDS)
+    plays = []
+    for faction_card in faction_cards:
+        side = Side.EMPEROR if emperor_card is not None and draw(st.integers(0, 3)) == 0 else Side.REVOLUTION
+        step = draw(st.integers(1, 3))
+        attached = [(pluses.pop(), draw(st.integers(0, players - 1)), 3) for _ in range(draw(st.integers(0, 2)))
+                    if pluses and step < 3]
+        seat = draw(st.integers(0, players - 1))
+        plays.append(traitor_play(seat, faction_card, step, attached) if side is Side.EMPEROR
+                     else rev_play(seat, faction_card, step, attached))
+    return week_table(players, draw(st.sampled_from(list(Faction))), emperor_card, plays)
+
+
+@pytest.mark.spec("5.1", "5.2", "5.3", "5.4", "5.5", "5.7", "R-B", "R-C", "R-D", "R-E", "R-F", "R-J")
+@given(tables())
+def test_weekly_scoring_agrees_with_an_independent_reading(table: WeekTable) -> None:
+    score = score_table(table)
+    ref = reference_week(table)
+    assert score.strengths == ref.strengths
+    assert score.emperor_strength == ref.emperor_strength
+    assert score.strongest == ref.strongest
+    assert score.tokens == ref.tokens
+    assert sum(a.points for a in score.awards) == sum(ref.tokens)
+    assert score.emperor_scored == ref.emperor_scored
+    assert {(d.seat, d.faction): frozenset(c.id for c in d.candidates) for d in score.placements} == ref.placements
+
+
+@pytest.mark.spec("7.1", "7.2", "R-L", "R-P")
+@given(
+    players=st.integers(3, 5),
+    placed=st.lists(st.sampled_from(FACTION_CARDS), max_size=12, unique=True),
+    data=st.data(),
+)
+def test_monthly_scoring_agrees_with_an_independent_reading(
+    players: int, placed: list[HandCard], data: st.DataObject
+) -> None:
+    tokens = data.draw(st.lists(st.integers(0, 30), min_size=players, max_size=players))
+    support = data.draw(st.lists(st.sampled_from(list(Faction)), min_size=players, max_size=players))
+    score = score_month_tally(placed, tokens, support)
+    totals, bonus = reference_month(placed, tokens, support)
+    assert score.totals == totals
+    assert score.bonus == bonus
+
+
+@pytest.mark.spec("8.1", "8.2", "8.3", "8.4", "8.5", "R-M")
+@given(
+    cards=st.lists(st.integers(0, 60), min_size=5, max_size=5),
+    emperor_total=st.integers(0, 84),
+    victors=st.permutations(list(Faction)).flatmap(
+        lambda order: st.integers(3, 5).map(lambda n: tuple(order[:n]))
+    ),
+    data=st.data(),
+)
+def test_the_verdict_agrees_with_an_independent_reading(
+    cards: list[int], emperor_total: int, victors: tuple[Faction, ...], data: st.DataObject
+) -> None:
+    banked = data.draw(st.lists(st.integers(0, 30), min_size=len(victors), max_size=len(victors)))
+    verdict = final_verdict(cards, emperor_total, banked, victors)
+    reason, winners = reference_winners(cards, emperor_total, banked, victors)
+    expected_reason = {
+        "emperor": VerdictReason.EMPEROR_VICTORY,
+        "revolution": VerdictReason.REVOLUTION,
+        "too powerful": VerdictReason.LEADER_TOO_POWERFUL,
+    }[reason]
+    assert verdict.reason is expected_reason
+    assert verdict.winners == winners

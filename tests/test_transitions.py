@@ -12,7 +12,8 @@ from collections import Counter
 
 import attrs
 import pytest
-from builders import check_conservation, choose_all, drive, one_by_one, simultaneous
+from builders import check_conservation, choose_all, drive, one_by_one, reference_month, reference_week
+from builders import reference_winners, simultaneous
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -160,6 +161,31 @@ def test_hands_are_refilled_to_seven_while_cards_remain(players: int, seed: int)
     for state in GAMES[(players, seed)].states:
         if state.phase is Phase.PLAY_1 and (state.draw_pile or state.discard_pile):
             assert all(len(hand) == 7 for hand in state.hands)
+
+
+@pytest.mark.spec("5.1", "5.4", "5.5", "5.7", "7.1", "7.2", "8.2", "8.3", "8.4", "8.5")
+@pytest.mark.parametrize(("players", "seed"), sorted(GAMES))
+def test_every_scoring_of_the_game_agrees_with_an_independent_reading(players: int, seed: int) -> None:
+    final = GAMES[(players, seed)].final
+    for record in final.history:
+        ref = reference_week(record.table)
+        assert record.score.strengths == ref.strengths
+        assert record.score.emperor_strength == ref.emperor_strength
+        assert record.score.tokens == ref.tokens
+        assert record.score.emperor_scored == ref.emperor_scored
+        assert {(d.seat, d.faction) for d in record.score.placements} == set(ref.placements)
+    for month in final.month_scores:
+        placed = [s.card for s in final.score_track.faction_cards if s.month == month.month]
+        tokens = [sum(r.score.tokens[s] for r in final.history if r.month == month.month) for s in final.seats]
+        totals, bonus = reference_month(placed, tokens, month.support)
+        assert month.totals == totals and month.bonus == bonus
+    assert final.verdict is not None
+    reason, winners = reference_winners(
+        final.score_track.card_points(), final.score_track.emperor_total, final.banked_tokens, final.victors
+    )
+    assert final.verdict.winners == winners
+    expected = {"emperor": "emperor victory", "revolution": "revolution", "too powerful": "leader too powerful"}
+    assert final.verdict.reason.value == expected[reason]
 
 
 # --------------------------------------------------------------------------- forced choices
