@@ -13,13 +13,14 @@ from collections import Counter
 import attrs
 import pytest
 from builders import check_conservation, choose_all, drive, one_by_one, reference_month, reference_week
-from builders import reference_winners, simultaneous
+from builders import random_choice, reference_winners, simultaneous
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from darkempire import engine
-from darkempire.actions import Action, ChooseSupport
+from darkempire.actions import Action, ChooseSupport, PlayCard, Reinforce, Reorganize, Side
 from darkempire.cards import Faction
+from darkempire.scoring import VerdictReason
 from darkempire.state import GameConfig, GameState, Phase
 
 PLAYER_COUNTS = (3, 4, 5)
@@ -39,9 +40,34 @@ class Game:
         return self.states[-1]
 
 
+def loyal_choice(state: GameState, seat: int, rng: random.Random) -> Action:
+    """A random legal action that never helps the emperor nor throws away more than one card, so that whole
+    games also end in revolutions and too-powerful leaders (uniformly random play feeds the emperor)."""
+    actions = engine.legal_actions(state, seat)
+    table = state.table
+
+    def loyal(action: Action) -> bool:
+        if isinstance(action, PlayCard):
+            return action.side is Side.REVOLUTION
+        if isinstance(action, Reinforce):
+            assert table is not None
+            target = table.play_of(action.target)
+            return target is not None and target.side is Side.REVOLUTION
+        if isinstance(action, Reorganize):
+            return len(action.discards) <= 1
+        return True
+
+    return rng.choice([a for a in actions if loyal(a)] or list(actions))
+
+
+LOYAL_SEEDS = range(100, 103)
+
+
 def play_game(players: int, seed: int, *, check_apply: bool = True) -> Game:
-    """Play a whole game with random choices; every step is resolved through the simultaneous transition and,
-    when ``check_apply``, also seat by seat in both orders, which must give the same state (rule 9.2)."""
+    """Play a whole game with random choices (loyal ones for seeds in :data:`LOYAL_SEEDS`); every step is
+    resolved through the simultaneous transition and, when ``check_apply``, also seat by seat in both
+    orders, which must give the same state (rule 9.2)."""
+    chooser = loyal_choice if seed in LOYAL_SEEDS else random_choice
     rng = random.Random(seed * 7919 + players)
     state = engine.deal(GameConfig(players=players), seed)
     states = [state]
@@ -49,7 +75,7 @@ def play_game(players: int, seed: int, *, check_apply: bool = True) -> Game:
     ends: list[int] = []
     while not state.is_over:
         check_step(state)
-        chosen = choose_all(state, rng)
+        chosen = choose_all(state, rng, chooser)
         assert chosen, f"no seat awaited in the decision phase {state.phase}"
         after = simultaneous(state, chosen)
         if check_apply:
@@ -81,7 +107,7 @@ def check_step(state: GameState) -> None:
             assert len(actions) != 1
 
 
-GAMES = {(p, seed): play_game(p, seed) for p in PLAYER_COUNTS for seed in range(3)}
+GAMES = {(p, seed): play_game(p, seed) for p in PLAYER_COUNTS for seed in (*range(3), *LOYAL_SEEDS)}
 
 
 # --------------------------------------------------------------------------- whole games
@@ -186,6 +212,12 @@ def test_every_scoring_of_the_game_agrees_with_an_independent_reading(players: i
     assert final.verdict.winners == winners
     expected = {"emperor": "emperor victory", "revolution": "revolution", "too powerful": "leader too powerful"}
     assert final.verdict.reason.value == expected[reason]
+
+
+@pytest.mark.spec("8.2", "8.3", "8.4")
+def test_the_recorded_games_reach_every_kind_of_verdict() -> None:
+    reasons = {game.final.verdict.reason for game in GAMES.values() if game.final.verdict is not None}
+    assert reasons == set(VerdictReason)
 
 
 # --------------------------------------------------------------------------- forced choices
