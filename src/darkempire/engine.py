@@ -476,16 +476,18 @@ def _simultaneous(state: GameState, choices: Mapping[int, Action], phases: Seque
     missing = sorted(awaited_seats(state) - set(choices))
     if missing:
         raise MissingChoiceError(f"the choices of seats {missing} are missing", rule="9.2")
-    for seat, action in choices.items():
-        _check_action(state, seat, action)
     if state.phase in PLAY_PHASES:
+        # Checked first: such a target is not on the table yet, which the per-seat check would
+        # report as a mere bad target.
         revealed_now = {a.card for a in choices.values() if isinstance(a, PlayCard)}
         revealed_now |= {a.card for a in state.pending if isinstance(a, PlayCard)}
         for seat, action in choices.items():
             if isinstance(action, Reinforce) and action.target in revealed_now:
                 raise ReinforcementOnSameStepError(
-                    "a reinforcement cannot be attached to a card played in the same step", rule="4.6"
+                    f"seat {seat} cannot attach a reinforcement to a card played in the same step", rule="4.6"
                 )
+    for seat, action in choices.items():
+        _check_action(state, seat, action)
     return advance(_decide(state, choices))
 
 
