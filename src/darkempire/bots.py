@@ -110,19 +110,21 @@ _TRAITOR_MARGIN = 3
 #: Emperor wins and losses assumed before the first week, when projecting the emperor's total.
 _PRIOR_WINS = 1
 _PRIOR_LOSSES = 3
+#: Traitor plays per other seat and week from which the bot expects the emperor to win: RandomBots
+#: make about 0.8, rising GreedyBots under 0.05.
+_HOSTILE_TRAITOR_RATE = 0.3
 
 
 class GreedyBot:
     """A simple heuristic bot that plays for its own victor faction (spec 8.2-8.4).
 
     First it decides which ending its victor faction should aim for, from
-    public information only: it projects the emperor's final total (scored
-    emperor cards, plus the unscored ones at the rate the emperor has won the
-    weeks so far) and the leading faction's final total. If the emperor is
-    expected to reach the leader, an emperor victory is expected and the
+    public information only (:func:`expects_emperor_victory`): if the other
+    seats play traitor cards often, or the emperor's projected final total
+    reaches the leading faction's, an emperor victory is expected and the
     *lowest* held faction will win (rule 8.2), so the bot **sinks**: it keeps
     its own victor faction low. Otherwise it **rises**: it pushes its victor
-    faction up and avoids feeding the emperor.
+    faction up and avoids feeding the emperor. It starts out rising.
 
     Rising, it:
 
@@ -145,11 +147,11 @@ class GreedyBot:
 
     * makes its traitor play each week, preferably with its victor faction's
       highest card (weakening it and feeding the emperor);
-    * otherwise plays low cards to weak factions, never to its victor faction,
+    * otherwise plays low cards to weak factions, avoiding its victor faction,
       so it rarely wins tokens (tokens count for its victor faction);
-    * reinforces traitor cards and other seats' cards, never its own;
-    * chooses as temporary support the faction it holds fewest points of
-      (not its victor faction), to miss the monthly bonus;
+    * reinforces traitor cards and other seats' cards rather than its own;
+    * chooses as temporary support the faction it holds fewest points of,
+      avoiding its victor faction, to miss the monthly bonus;
     * places its lowest card of its victor faction, the highest of others;
     * takes nothing back and discards high cards of other factions.
 
@@ -219,14 +221,36 @@ class GreedyBot:
 def expects_emperor_victory(view: PlayerView) -> bool:
     """Whether the emperor is on course to end at or above the leading faction (rule 8.2).
 
-    Public information only. The emperor's projected total is its scored
-    points plus its unscored cards' average value for each remaining week it
-    is expected to win, at the rate it won the weeks with an emperor card so
-    far (one win and one loss assumed beforehand). The leader's projected
-    total is the highest faction's scored card points plus the most tokens any
-    seat holds, plus about 5 points for each remaining week the emperor is
-    expected to lose.
+    Public information only. It is expected when either
+
+    * the other seats play traitor cards often: at least
+      :data:`_HOSTILE_TRAITOR_RATE` traitor plays per seat and week with an
+      emperor card, counting the revealed steps of this week as a fraction of a
+      week and one quiet week per seat beforehand; or
+    * the projection says so: the emperor's projected total is its scored
+      points plus its unscored cards' average value for each remaining week it
+      is expected to win, at the rate it won the weeks with an emperor card so
+      far (with :data:`_PRIOR_WINS` wins and :data:`_PRIOR_LOSSES` losses
+      assumed beforehand); the leader's projected total is the highest
+      faction's scored card points plus the most tokens any seat holds, plus
+      :data:`_LEADER_GAIN_PER_FREE_WEEK` points for each remaining week the
+      emperor is expected to lose.
     """
+    return _others_traitor_rate(view) >= _HOSTILE_TRAITOR_RATE or _projected_emperor_ahead(view)
+
+
+def _others_traitor_rate(view: PlayerView) -> float:
+    tables = [r.table for r in view.history]
+    weeks = float(sum(1 for t in tables if t.emperor_card is not None))
+    current = view.table
+    if current is not None and view.phase in (Phase.PLAY_1, Phase.PLAY_2, Phase.PLAY_3) and current.emperor_card:
+        tables.append(current)
+        weeks += current.steps_revealed / 3
+    traitors = sum(1 for t in tables for p in t.traitor_plays() if p.seat != view.seat)
+    return traitors / ((view.players - 1) * (weeks + 1))
+
+
+def _projected_emperor_ahead(view: PlayerView) -> bool:
     history = view.history
     with_emperor = [r for r in history if r.table.emperor_card is not None]
     wins = sum(1 for r in with_emperor if r.score.emperor_scored)
@@ -336,7 +360,8 @@ def _play_value(
 
 
 def _traitor_is_safe(strengths: tuple[int, ...], emperor: int | None, faction: Faction | None, points: int) -> bool:
-    """Whether adding ``points`` to the emperor (taken from ``faction``) leaves it clearly below the strongest faction."""
+    """Whether adding ``points`` to the emperor (and taking them from ``faction``) leaves the emperor
+    at least :data:`_TRAITOR_MARGIN` points below the strongest faction (rulings B, E)."""
     if emperor is None:
         return False
     after = list(strengths)
