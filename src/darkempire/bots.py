@@ -119,7 +119,7 @@ class GreedyBot:
     """A simple heuristic bot that plays for its own victor faction (spec 8.2-8.4).
 
     First it decides which ending its victor faction should aim for, from
-    public information only (:func:`expects_emperor_victory`): if the other
+    public information only (``expects_emperor_victory``): if the other
     seats play traitor cards often, or the emperor's projected final total
     reaches the leading faction's, an emperor victory is expected and the
     *lowest* held faction will win (rule 8.2), so the bot **sinks**: it keeps
