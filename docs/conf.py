@@ -29,6 +29,7 @@ extensions = [
     "myst_parser",
     "sphinxcontrib.mermaid",
     "importrefs",
+    "spectrace",
     "weekfigure",
 ]
 
