@@ -65,12 +65,15 @@ always_use_bars_union = True
 
 # -- broken references ------------------------------------------------------------------------------
 # The machine that builds the docs reaches no intersphinx inventory, so references to the standard
-# library cannot be resolved. Only those are ignored: every reference into darkempire stays checked.
+# library and the few third-party libraries named below cannot be resolved. Only those are ignored: every
+# reference into darkempire stays checked.
 nitpicky = True
 _STDLIB = "|".join(sorted(name for name in sys.stdlib_module_names if not name.startswith("_")))
 nitpick_ignore_regex = [
     (r"py:(class|obj|data|mod|func|meth|attr|exc)", rf"(?:{_STDLIB})(?:\..+)?"),
     (r"py:data", r"Ellipsis"),  # the "..." of tuple[int, ...]
+    # Third-party libraries the public API names: rich (the terminal output of darkempire.cli).
+    (r"py:(class|obj|mod|func)", r"rich(?:\..+)?"),
 ]
 # A TypeVar is not an object to document; it appears only inside generic signatures.
 nitpick_ignore = [("py:class", "darkempire.chance.T")]
