@@ -50,6 +50,7 @@ __all__ = [
     "GreedyBot",
     "RandomBot",
     "Turn",
+    "expects_emperor_victory",
     "iter_game",
     "make_bot",
     "run_game",
@@ -119,7 +120,7 @@ class GreedyBot:
     """A simple heuristic bot that plays for its own victor faction (spec 8.2-8.4).
 
     First it decides which ending its victor faction should aim for, from
-    public information only (``expects_emperor_victory``): if the other
+    public information only (:func:`expects_emperor_victory`): if the other
     seats play traitor cards often, or the emperor's projected final total
     reaches the leading faction's, an emperor victory is expected and the
     *lowest* held faction will win (rule 8.2), so the bot **sinks**: it keeps
@@ -223,18 +224,20 @@ def expects_emperor_victory(view: PlayerView) -> bool:
 
     Public information only. It is expected when either
 
-    * the other seats play traitor cards often: at least
-      :data:`_HOSTILE_TRAITOR_RATE` traitor plays per seat and week with an
-      emperor card, counting the revealed steps of this week as a fraction of a
-      week and one quiet week per seat beforehand; or
+    * the other seats play traitor cards often: at least 0.3 traitor plays per
+      seat and week with an emperor card, counting the revealed steps of this
+      week as a fraction of a week and one quiet week per seat beforehand
+      (RandomBots make about 0.8, rising GreedyBots under 0.05); or
     * the projection says so: the emperor's projected total is its scored
       points plus its unscored cards' average value for each remaining week it
       is expected to win, at the rate it won the weeks with an emperor card so
-      far (with :data:`_PRIOR_WINS` wins and :data:`_PRIOR_LOSSES` losses
-      assumed beforehand); the leader's projected total is the highest
-      faction's scored card points plus the most tokens any seat holds, plus
-      :data:`_LEADER_GAIN_PER_FREE_WEEK` points for each remaining week the
-      emperor is expected to lose.
+      far (with 1 win and 3 losses assumed beforehand); the leader's projected
+      total is the highest faction's scored card points plus the most tokens
+      any seat holds, plus 5 points for each remaining week the emperor is
+      expected to lose.
+
+    :param view: a seat's (or the spectator's) view.
+    :returns: True if an emperor victory is expected.
     """
     return _others_traitor_rate(view) >= _HOSTILE_TRAITOR_RATE or _projected_emperor_ahead(view)
 

@@ -13,7 +13,7 @@
   :class:`~darkempire.views.PlayerView`: its own hand and victor card and the
   public table and scores.
 
-Output goes through :mod:`rich`; when standard output is not a terminal (a
+Output goes through ``rich``; when standard output is not a terminal (a
 pipe, a file, CI) it is plain text without colours or wrapping.
 """
 
