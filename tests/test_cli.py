@@ -5,17 +5,19 @@ from __future__ import annotations
 
 import io
 import re
+import sys
 from collections.abc import Callable
 
 import pytest
+from rich.console import Console
 
 import darkempire.bots
 from darkempire import engine
-from darkempire.actions import Action
+from darkempire.actions import Action, PlayNothing
 from darkempire.bots import make_bot, run_game
 from darkempire.cards import Faction, Theme, faction_name
-from darkempire.cli import main
-from darkempire.state import GameConfig, GameState
+from darkempire.cli import HumanSeat, main
+from darkempire.state import GameConfig, GameState, Phase
 from darkempire.views import PlayerView, player_view
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -247,7 +249,10 @@ def test_play_completes_a_game_from_stdin_and_shows_only_the_seats_own_hand(
     assert week_headers(out) == [(str(m), str(w)) for m in (1, 2, 3) for w in (1, 2, 3, 4)]
     parsed = check_verdict_against_engine(out, theme, players)
     assert parsed["winners"] == set(final.verdict.winners)
-    assert ("You win!" if seat in final.verdict.winners else "You lose.") in out
+    if seat not in final.verdict.winners:
+        assert "You lose." in out
+    else:
+        assert ("You share the win!" if final.verdict.shared else "You win!") in out
     # The scripted answers were taken: the draft pass and discard, and a take-back each week but the last.
     assert stdin.prompts[0].startswith("Pass 2 cards to seat")
     assert sum("take back" in p for p in stdin.prompts) >= 10
@@ -317,3 +322,26 @@ def test_play_exits_130_on_ctrl_c(capsys: pytest.CaptureFixture[str], monkeypatc
     monkeypatch.setattr("sys.stdin", InterruptedStdin())
     assert main(["play", "--players", "5", "--seed", "3"]) == 130
     assert "Interrupted." in plain(capsys.readouterr().err)
+
+
+class SilentStdin:
+    def isatty(self) -> bool:
+        return False
+
+    def readline(self) -> str:
+        raise AssertionError("a seat with a single legal action must not be asked")
+
+
+@pytest.mark.spec("R-H", "R-N")
+def test_play_takes_a_single_legal_action_without_asking(capsys: pytest.CaptureFixture[str]) -> None:
+    state = engine.deal(GameConfig(players=3), 5)
+    for turn in darkempire.bots.iter_game(GameConfig(players=3), 5, [make_bot("greedy", s) for s in range(3)]):
+        if turn.after.phase is Phase.PLAY_1:
+            state = turn.after
+            break
+    console = Console(file=sys.stdout, highlight=False, soft_wrap=True)
+    seat = HumanSeat(console, SilentStdin(), Theme.STEAM_NOIR, 0)
+    assert seat.choose(player_view(state, 0), (PlayNothing(),)) == PlayNothing()
+    out = plain(capsys.readouterr().out)
+    assert "Your only choice: play nothing" in out
+    assert "Your hand (7 cards)" in out

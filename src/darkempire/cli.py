@@ -22,7 +22,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Mapping, Sequence
-from typing import TextIO
+from typing import Protocol
 
 from rich.console import Console
 from rich.markup import escape
@@ -327,6 +327,18 @@ def _demo(console: Console, players: int, seed: int, theme: Theme, kinds: Sequen
 # --------------------------------------------------------------------------- play
 
 
+class LineReader(Protocol):
+    """Where :class:`HumanSeat` reads answers: ``sys.stdin`` or anything with these two methods."""
+
+    def readline(self) -> str:
+        """The next line with its newline, or ``""`` at the end of input."""
+        ...
+
+    def isatty(self) -> bool:
+        """Whether a person types the lines (they are echoed otherwise)."""
+        ...
+
+
 class _Leave(Exception):
     """The player left the game: end of input, or "q"."""
 
@@ -343,7 +355,7 @@ class HumanSeat:
     :param seat: the seat it plays, for "you" in the log.
     """
 
-    def __init__(self, console: Console, stdin: TextIO, theme: Theme, seat: int) -> None:
+    def __init__(self, console: Console, stdin: LineReader, theme: Theme, seat: int) -> None:
         self._console = console
         self._stdin = stdin
         self._theme = theme
@@ -372,6 +384,9 @@ class HumanSeat:
         if phase is Phase.REORGANIZE:
             return self._reorganize(view, legal)
         labels = [self._describe(action, view) for action in legal]
+        if len(legal) == 1:  # e.g. only reinforcement cards at the first step (ruling H)
+            self._console.print(f"Your only choice: {labels[0]}")
+            return legal[0]
         question = {
             Phase.CHOOSE_SUPPORT: "Choose your temporary support card for this month",
             Phase.PLACEMENT: "Choose the card you place to the score track",
@@ -520,8 +535,10 @@ def _play(console: Console, players: int, seed: int, theme: Theme, seat: int) ->
     assert final is not None and final.verdict is not None
     public = spectator_view(final)
     human.chronicle.update(public.history, public.month_scores, public.phase, public.verdict)
-    won = seat in final.verdict.winners
-    console.print(f"[bold]{'You win!' if won else 'You lose.'}[/bold]")
+    if seat not in final.verdict.winners:
+        console.print("[bold]You lose.[/bold]")
+    else:
+        console.print(f"[bold]{'You share the win!' if final.verdict.shared else 'You win!'}[/bold]")
     return EXIT_OK
 
 
