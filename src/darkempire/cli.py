@@ -12,6 +12,11 @@
   seats at the terminal. The person sees only that seat's
   :class:`~darkempire.views.PlayerView`: its own hand and victor card and the
   public table and scores.
+* ``darkempire demo --record FILE`` also writes the game as a JSON game
+  record; ``darkempire replay FILE`` re-runs a record through the rules,
+  prints it and confirms its verdict; ``darkempire replay FILE --seat N
+  --week W`` shows what seat ``N`` saw in week ``W`` (1-12). See
+  :mod:`darkempire.record_cli`.
 
 Output goes through ``rich``; when standard output is not a terminal (a
 pipe, a file, CI) it is plain text without colours or wrapping.
@@ -74,6 +79,10 @@ def _seat(seat: int, you: int | None = None) -> str:
     return f"seat {seat} (you)" if seat == you else f"seat {seat}"
 
 
+def _owner(seat: int, you: int | None = None) -> str:
+    return "yours" if seat == you else f"seat {seat}'s"
+
+
 def _card(card: HandCard, theme: Theme) -> str:
     return escape(card.label(theme))
 
@@ -112,7 +121,7 @@ def _step_lines(table: WeekTable, theme: Theme, you: int | None = None) -> list[
                         kind = "" if play.side is Side.REVOLUTION else "traitor card "
                         lines.append(
                             f"  {_seat(seat, you)}: {_card(r.card, theme)} attached to {kind}"
-                            f"{_card(play.card, theme)} ({_seat(play.seat, you)}'s)"
+                            f"{_card(play.card, theme)} ({_owner(play.seat, you)})"
                         )
             if (step, seat) in table.idle:
                 lines.append(f"  {_seat(seat, you)}: nothing")
@@ -303,8 +312,11 @@ class _Chronicle:
 # --------------------------------------------------------------------------- demo
 
 
-def _demo(console: Console, players: int, seed: int, theme: Theme, kinds: Sequence[str]) -> int:
-    """Play a game between bots of ``kinds`` (seat ``s``'s bot seeded ``10 * seed + s``) and print it."""
+def _demo(
+    console: Console, players: int, seed: int, theme: Theme, kinds: Sequence[str], record: str | None = None
+) -> int:
+    """Play a game between bots of ``kinds`` (seat ``s``'s bot seeded ``10 * seed + s``) and print it;
+    write its game record to the file ``record`` if given."""
     config = GameConfig(players=players)
     bots = [make_bot(kind, seed * 10 + seat) for seat, kind in enumerate(kinds)]
     seats = ", ".join(f"seat {s}: {kind}" for s, kind in enumerate(kinds))
@@ -314,13 +326,18 @@ def _demo(console: Console, players: int, seed: int, theme: Theme, kinds: Sequen
     console.print("Each month every seat secretly chooses a temporary support card, revealed at the monthly scoring.")
     reorganized: dict[tuple[int, int], dict[int, Reorganize]] = {}
     final: GameState | None = None
-    for turn in iter_game(config, seed, bots):
+    turns = list(iter_game(config, seed, bots))
+    for turn in turns:
         if isinstance(turn.action, Reorganize):
             reorganized.setdefault((turn.before.month, turn.before.week), {})[turn.seat] = turn.action
         final = turn.after
     assert final is not None and final.verdict is not None
     chronicle = _Chronicle(console, theme)
     chronicle.update(final.history, final.month_scores, final.phase, final.verdict, reorganized)
+    if record is not None:
+        from darkempire.record_cli import save_demo_record  # it imports this module's formatting
+
+        save_demo_record(console, record, config, seed, turns)
     return EXIT_OK
 
 
@@ -439,9 +456,9 @@ class HumanSeat:
         if isinstance(action, Reinforce):
             assert view.table is not None
             target = view.table.play_of(action.target)
-            owner = _seat(target.seat, self._seat) if target is not None else "?"
+            owner = _owner(target.seat, self._seat) if target is not None else "?"
             kind = "traitor card " if target is not None and target.is_traitor else ""
-            return f"attach {_card(action.card, theme)} to {kind}{_card(action.target, theme)} ({owner}'s)"
+            return f"attach {_card(action.card, theme)} to {kind}{_card(action.target, theme)} ({owner})"
         if isinstance(action, PlayNothing):
             return "play nothing (you hold no card you may play)"
         if isinstance(action, PlaceCards):
@@ -549,7 +566,7 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="darkempire", description="Dark Empire: Revolution (Steam Noir: Revolution), the card game."
     )
-    commands = parser.add_subparsers(dest="command", required=True, metavar="{demo,play}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="{demo,play,replay}")
 
     def common(sub: argparse.ArgumentParser) -> None:
         sub.add_argument("--players", type=int, choices=(3, 4, 5), default=4, help="number of seats (default 4)")
@@ -567,9 +584,17 @@ def _parser() -> argparse.ArgumentParser:
         + ", ".join(sorted(BOT_KINDS))
         + " (default greedy)",
     )
+    demo.add_argument("--record", metavar="FILE", help="also write the game record (JSON) to FILE")
     play = commands.add_parser("play", help="play one seat against greedy bots at the terminal")
     common(play)
     play.add_argument("--seat", type=int, default=0, help="your seat, 0 to players-1 (default 0)")
+    replay = commands.add_parser("replay", help="replay a game record, check its verdict and print it")
+    replay.add_argument("file", metavar="FILE", help="a game record written by demo --record")
+    replay.add_argument("--seat", type=int, help="show what this seat saw (with --week)")
+    replay.add_argument("--week", type=int, help="show week 1-12 as the seat (or a spectator) saw it")
+    replay.add_argument(
+        "--theme", choices=sorted(_THEMES), default=Theme.STEAM_NOIR.value, help="faction names to show"
+    )
     return parser
 
 
@@ -598,7 +623,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     theme = _THEMES[args.theme]
     try:
         if args.command == "demo":
-            return _demo(console, args.players, args.seed, theme, _bot_kinds(parser, args.bots, args.players))
+            kinds = _bot_kinds(parser, args.bots, args.players)
+            return _demo(console, args.players, args.seed, theme, kinds, args.record)
+        if args.command == "replay":
+            from darkempire.record_cli import replay_command  # it imports this module's formatting
+
+            return replay_command(console, args.file, theme, seat=args.seat, week=args.week)
         if not 0 <= args.seat < args.players:
             parser.error(f"--seat must be from 0 to {args.players - 1} in a {args.players}-player game")
         return _play(console, args.players, args.seed, theme, args.seat)
