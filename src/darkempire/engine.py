@@ -353,7 +353,7 @@ def _check_play(state: GameState, seat: int, action: PlayCard) -> None:
         )
     if action.side is Side.EMPEROR:
         if table.emperor_card is None:
-            raise NoEmperorCardError("no emperor card is out this week, so no traitor card may be played", rule="R-J")
+            raise NoEmperorCardError("no emperor card is out this week, so no traitor card may be played", rule="4.5")
         if table.has_traitor_play(seat):
             raise SecondTraitorCardError(f"seat {seat} already made its one traitor play this week", rule="4.4")
     elif action.side is not Side.REVOLUTION:

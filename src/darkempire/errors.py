@@ -82,7 +82,7 @@ class SecondTraitorCardError(IllegalActionError):
 
 
 class NoEmperorCardError(IllegalActionError):
-    """A traitor play in a week with no emperor card (ruling J)."""
+    """A traitor play in a week with no emperor card (rule 4.5, ruling J)."""
 
 
 class ReinforcementOnFirstStepError(IllegalActionError):
