@@ -9,6 +9,7 @@ from __future__ import annotations
 import sys
 import warnings
 from pathlib import Path
+from typing import Any
 
 DOCS = Path(__file__).resolve().parent
 sys.path.insert(0, str(DOCS / "_ext"))
@@ -54,13 +55,13 @@ myst_fence_as_directive = ["mermaid"]
 # -- autodoc and type hints -------------------------------------------------------------------------
 autodoc_default_options = {"members": True, "show-inheritance": True, "member-order": "bysource"}
 autodoc_member_order = "bysource"
-autodoc_typehints = "description"
-autodoc_preserve_defaults = True
+autodoc_typehints = "signature"
+autodoc_preserve_defaults = False  # True would print attrs internals such as attr_dict[...].default
 typehints_fully_qualified = False
 always_document_param_types = False
-typehints_document_rtype = True
-typehints_use_signature = False
-typehints_use_signature_return = False
+typehints_document_rtype = False
+typehints_use_signature = True
+typehints_use_signature_return = True
 always_use_bars_union = True
 
 # -- broken references ------------------------------------------------------------------------------
@@ -83,3 +84,19 @@ nitpick_ignore = [("py:class", "darkempire.chance.T")]
 # as it is. The API pages run their docstrings in the documented module's namespace (see api/*.md).
 doctest_global_setup = ""
 doctest_test_doctest_blocks = "default"
+
+
+def _class_signature(app: object, what: str, name: str, obj: object, options: object, signature: str | None,
+                     return_annotation: str | None) -> tuple[str, str | None] | None:
+    """sphinx-autodoc-typehints' signature, without the ``-> None`` of ``__init__`` on classes."""
+    from sphinx_autodoc_typehints import process_signature
+
+    result = process_signature(app, what, name, obj, options, signature, return_annotation)  # type: ignore[arg-type]
+    if what == "class" and result is not None and result[0].endswith(" -> None"):
+        return result[0][: -len(" -> None")], None
+    return result
+
+
+def setup(app: Any) -> None:
+    """Run ``_class_signature`` before sphinx-autodoc-typehints' own handler, which it replaces."""
+    app.connect("autodoc-process-signature", _class_signature, priority=400)
