@@ -439,3 +439,35 @@ def test_reinforcement_on_same_step_has_its_own_error() -> None:
     with pytest.raises(ReinforcementOnSameStepError) as caught:
         engine.play(state, choices)
     assert caught.value.rule == "4.6"
+
+
+def _game_with_global_noise(players: int, seed: int, noise: int | None) -> list[GameState]:
+    """Every state of a game whose choices come from a private ``Random(seed)``; with ``noise``, Python's
+    global ``random`` is reseeded and drawn from before every step."""
+    choices = random.Random(seed)
+    if noise is not None:
+        random.seed(noise)
+    states = [engine.deal(GameConfig(players=players), seed)]
+    while not states[-1].is_over:
+        if noise is not None:
+            random.seed(noise + len(states))
+            random.random()
+            random.shuffle([1, 2, 3])
+        state = states[-1]
+        seat = choices.choice(sorted(engine.awaited_seats(state)))
+        states.append(engine.apply(state, seat, choices.choice(engine.legal_actions(state, seat))))
+    return states
+
+
+@pytest.mark.spec("9.3")
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_games_do_not_depend_on_global_random(players: int) -> None:
+    """The same config, seed and choices give the same game, step by step, whatever Python's global
+    ``random`` does in between (rule 9.3): the engine's chance lives in the state."""
+    quiet = _game_with_global_noise(players, 11 * players, None)
+    noisy = _game_with_global_noise(players, 11 * players, 12345)
+    other = _game_with_global_noise(players, 11 * players, 999)
+    assert quiet == noisy == other
+    assert quiet[-1].is_over and quiet[-1].verdict is not None
+    # A different seed is a different game: the comparison above is not vacuous.
+    assert _game_with_global_noise(players, 11 * players + 1, None)[0] != quiet[0]
