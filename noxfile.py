@@ -38,3 +38,43 @@ def docs(session: nox.Session) -> None:
     session.install("-e", ".[dev]")
     session.run("sphinx-build", "-W", "-n", "--keep-going", "-b", "html", "docs", "docs/_build/html")
     session.run("sphinx-build", "-W", "-n", "--keep-going", "-b", "doctest", "docs", "docs/_build/doctest")
+
+
+def _mutation_score(results: str) -> str:
+    """Killed/total per module from ``mutmut results --all true`` lines like ``darkempire.engine.x_f__mutmut_3: killed``.
+
+    Timeouts and mutants caught by the type check count as killed; skipped and unchecked mutants are left out.
+    """
+    import collections
+    import re
+
+    counts: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
+    for line in results.splitlines():
+        match = re.match(r"\s*(darkempire\.\w+)\.\S+: (.+)$", line)
+        if match:
+            counts[match.group(1)][match.group(2).strip()] += 1
+    detected = ("killed", "timeout", "caught by type check")
+    lines = []
+    all_killed = all_total = 0
+    for module, statuses in sorted(counts.items()):
+        total = sum(n for status, n in statuses.items() if status not in ("skipped", "not checked"))
+        killed = sum(statuses[status] for status in detected)
+        all_killed, all_total = all_killed + killed, all_total + total
+        rest = ", ".join(f"{n} {status}" for status, n in sorted(statuses.items()) if status not in detected)
+        lines.append(f"{module:22} {killed:5}/{total:<5} killed ({100 * killed / max(total, 1):5.1f}%)  {rest}")
+    lines.append(f"{'all':22} {all_killed:5}/{all_total:<5} killed ({100 * all_killed / max(all_total, 1):5.1f}%)")
+    return "\n".join(lines)
+
+
+@nox.session
+def mutation(session: nox.Session) -> None:
+    """Mutation testing of the rules modules with mutmut (``[tool.mutmut]`` in pyproject.toml).
+
+    Prints the score, killed/total, per module. Extra arguments go to ``mutmut run`` (e.g. mutant names).
+    Hypothesis runs with the ``dev`` profile to keep each mutant's run short.
+    """
+    session.install("-e", ".[dev]")
+    session.run("mutmut", "run", "--max-children", "2", *session.posargs, env={"HYPOTHESIS_PROFILE": "dev"})
+    session.run("mutmut", "export-cicd-stats")
+    results = session.run("mutmut", "results", "--all", "true", silent=True)
+    session.log("mutation score (mutmut):\n" + _mutation_score(str(results)))
