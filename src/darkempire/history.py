@@ -1,0 +1,170 @@
+"""A game's list of states, for undo in front ends (spec 9.2, 9.3).
+
+States are values, so keeping every state of a game costs little (they share
+their tuples) and stepping back is just taking an earlier one.
+:class:`History` keeps the states and the choices between them, itself an
+immutable value:
+
+>>> from darkempire.engine import legal_actions
+>>> from darkempire.state import GameConfig
+>>> history = History.start(GameConfig(players=3), seed=7)
+>>> history = history.apply(0, legal_actions(history.current, 0)[0])
+>>> history.can_undo(0), history.can_undo(1)
+(True, False)
+>>> history.undo(0).current == history.states[0]
+True
+
+**Caveat: every decision in this game is simultaneous.** A seat's choice is
+a hidden pending choice until every awaited seat has chosen; then the step
+resolves and all choices are revealed at once. :meth:`History.undo` takes
+back a seat's choice only *before its step resolves*: afterwards the other
+seats have seen it, and a different choice would be a different game.
+:meth:`History.rewind` goes back further, to just before a seat's last
+decision, dropping every later choice of every seat: use it only where one
+person makes all the decisions that matter (solo play against bots, analysis,
+hot-seat teaching), never to let one player of a real game take back a
+revealed move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from darkempire import engine
+from darkempire.actions import Action
+from darkempire.errors import DarkEmpireError, IllegalActionError
+from darkempire.events import Event, events_between
+from darkempire.records import Choice, DivergentChoiceError, GameRecord, RecordError, state_digest
+from darkempire.state import GameConfig, GameState
+
+__all__ = ["History", "UndoError"]
+
+
+class UndoError(DarkEmpireError, ValueError):
+    """There is nothing to undo: the seat has no choice to take back (or its step has resolved)."""
+
+
+@attrs.frozen
+class History:
+    """The states of one game and the choices between them.
+
+    :ivar states: the first state, then the state after each choice
+        (``len(states) == len(choices) + 1``).
+    :ivar choices: the choices, in the order applied.
+    """
+
+    states: tuple[GameState, ...] = attrs.field()
+    choices: tuple[Choice, ...] = ()
+
+    @states.validator
+    def _one_state_per_choice(self, _attribute: object, states: tuple[GameState, ...]) -> None:
+        if len(states) != len(self.choices) + 1:
+            raise ValueError(f"{len(states)} states for {len(self.choices)} choices; need one more state than choices")
+
+    @classmethod
+    def start(cls, config: GameConfig, seed: int) -> History:
+        """A new game: the history holding only the deal (rules 2.1-2.4)."""
+        return cls((engine.deal(config, seed),))
+
+    @classmethod
+    def from_state(cls, state: GameState) -> History:
+        """A history starting at ``state``, e.g. a game resumed from a save."""
+        return cls((state,))
+
+    @classmethod
+    def from_record(cls, record: GameRecord) -> History:
+        """The history of a recorded game, replayed through the rules.
+
+        :raises DivergentChoiceError: at the record's first illegal choice.
+        """
+        history = cls.start(record.config, record.seed)
+        return history.extend((c.seat, c.action) for c in record.choices)
+
+    @property
+    def current(self) -> GameState:
+        """The latest state."""
+        return self.states[-1]
+
+    def apply(self, seat: int, action: Action) -> History:
+        """The history after ``seat`` chooses ``action`` (see :func:`darkempire.engine.apply`).
+
+        :raises IllegalActionError: if the choice is illegal; the history is unchanged.
+        """
+        after = engine.apply(self.current, seat, action)
+        return History(self.states + (after,), self.choices + (Choice(seat, action),))
+
+    def extend(self, choices: Iterable[tuple[int, Action]]) -> History:
+        """The history after applying ``choices`` in order.
+
+        :raises DivergentChoiceError: naming the first illegal choice (its index counts from this history's end).
+        """
+        states = list(self.states)
+        made = list(self.choices)
+        for index, (seat, action) in enumerate(choices):
+            try:
+                states.append(engine.apply(states[-1], seat, action))
+            except IllegalActionError as error:
+                raise DivergentChoiceError(index, seat, action, str(error)) from error
+            made.append(Choice(seat, action))
+        return History(tuple(states), tuple(made))
+
+    def can_undo(self, seat: int) -> bool:
+        """Whether ``seat`` has a pending choice it may take back: its step has not resolved yet (rule 9.2)."""
+        return 0 <= seat < self.current.players and self.current.pending[seat] is not None
+
+    def undo(self, seat: int) -> History:
+        """Take back ``seat``'s pending choice; its step waits for it again (rule 9.2).
+
+        The choices other seats made after it in the same step are kept: they
+        are re-applied in order, and stay hidden pending choices.
+
+        :raises UndoError: if the seat has no pending choice (it has not chosen
+            in this step, or the step already resolved and revealed it).
+        """
+        if not self.can_undo(seat):
+            raise UndoError(f"seat {seat} has no pending choice to take back; a resolved step cannot be undone")
+        index = self._last_choice(seat)
+        kept = History(self.states[: index + 1], self.choices[:index])
+        return kept.extend((c.seat, c.action) for c in self.choices[index + 1 :])
+
+    def rewind(self, seat: int) -> History:
+        """Go back to just before ``seat``'s last decision, dropping every later choice of every seat.
+
+        Unlike :meth:`undo`, this also crosses resolved steps: see the caveat
+        in the module docstring before offering it to players.
+
+        :raises UndoError: if the seat has made no choice in this history.
+        """
+        index = self._last_choice(seat)
+        return History(self.states[: index + 1], self.choices[:index])
+
+    def _last_choice(self, seat: int) -> int:
+        for index in range(len(self.choices) - 1, -1, -1):
+            if self.choices[index].seat == seat:
+                return index
+        raise UndoError(f"seat {seat} has made no choice in this history")
+
+    def events(self, start: int = 0) -> tuple[Event, ...]:
+        """The events from ``states[start]`` to the current state (see :func:`darkempire.events.events_between`).
+
+        Exact: the recorded choices are passed along, nothing is guessed.
+        """
+        events: list[Event] = []
+        for index in range(start, len(self.choices)):
+            choice = self.choices[index]
+            events += events_between(self.states[index], self.states[index + 1], choices={choice.seat: choice.action})
+        return tuple(events)
+
+    def record(self) -> GameRecord:
+        """This game as a :class:`~darkempire.records.GameRecord` (with state digests).
+
+        :raises RecordError: if the history does not start at a deal (it was
+            resumed from a later state), so it cannot be replayed from its seed.
+        """
+        first = self.states[0]
+        if first != engine.deal(first.config, first.chance.seed):
+            raise RecordError("a record replays from the deal, and this history starts later in the game")
+        digests = tuple(state_digest(s) for s in self.states[1:])
+        return GameRecord(first.config, first.chance.seed, self.choices, self.current.verdict, digests)
