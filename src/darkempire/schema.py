@@ -1,0 +1,242 @@
+"""JSON Schemas (draft 2020-12) of the wire format, generated from the types (spec 9.4).
+
+:func:`generate_schemas` walks the same attrs classes and type annotations
+that :mod:`darkempire.serialization` converts, applying the same encoding
+rules, so the schemas cannot drift from the converter. The package ships the
+result in ``darkempire/schemas/``: one file per message type
+(:data:`SCHEMA_FILES`). Regenerate them after changing a type::
+
+    python -m darkempire.schema            # rewrite src/darkempire/schemas/*.json
+    python -m darkempire.schema --check    # exit 1 if a shipped file is out of date
+
+The schemas check the shape of a message (types, card id ranges, enumeration
+names, required and unknown fields, set items unique). The loaders check more
+(card conservation in a state, a card the seat does not hold), so a message
+can pass its schema and still be refused by :func:`~darkempire.serialization.from_json`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import enum
+import inspect
+import json
+import sys
+import types
+import typing
+from collections.abc import Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Any, Final
+
+import attrs
+
+from darkempire.cards import EMPEROR_CARDS, HAND_CARDS, EmperorCard, HandCard, RevolutionCard
+from darkempire.serialization import _TAG_KEY, _TAGS, FORMAT, MESSAGE_TYPES
+from darkempire.state import GameConfig
+
+__all__ = ["SCHEMA_FILES", "SCHEMA_ID_BASE", "generate_schemas", "main", "shipped_schemas", "write_schemas"]
+
+#: The base of every schema's ``$id``.
+SCHEMA_ID_BASE: Final = "https://darkempire.invalid/schemas/"
+#: The schema file of each message type.
+SCHEMA_FILES: Final[dict[str, str]] = {name: f"{name}.json" for name in MESSAGE_TYPES}
+_DIALECT: Final = "https://json-schema.org/draft/2020-12/schema"
+
+
+def _description(cls: type) -> str:
+    doc = inspect.getdoc(cls) or cls.__name__
+    return doc.split("\n\n")[0].replace("\n", " ")
+
+
+class _Builder:
+    """Builds one schema document, collecting the attrs classes it refers to in ``$defs``."""
+
+    def __init__(self) -> None:
+        self.defs: dict[str, dict[str, Any]] = {}
+
+    def ref(self, name: str, build: typing.Callable[[], dict[str, Any]]) -> dict[str, Any]:
+        if name not in self.defs:
+            self.defs[name] = {}  # placeholder: the class may refer to itself
+            self.defs[name] = build()
+        return {"$ref": f"#/$defs/{name}"}
+
+    def of(self, tp: Any) -> dict[str, Any]:
+        """The schema of a value of type ``tp``."""
+        if tp is type(None):
+            return {"type": "null"}
+        if tp is bool:
+            return {"type": "boolean"}
+        if tp is int:
+            return {"type": "integer"}
+        if tp is str:
+            return {"type": "string"}
+        if tp is HandCard:
+            return self.ref(
+                "HandCard",
+                lambda: {
+                    "description": "A hand card by id: 0-64 faction cards (13 * faction + k), 65-74 reinforcements.",
+                    "type": "integer",
+                    "minimum": 0,
+                    "maximum": len(HAND_CARDS) - 1,
+                },
+            )
+        if tp is EmperorCard:
+            return self.ref(
+                "EmperorCard",
+                lambda: {
+                    "description": "An emperor card by id, 0-7 (values 8, 9, 10, 10, 11, 11, 12, 13).",
+                    "type": "integer",
+                    "minimum": 0,
+                    "maximum": len(EMPEROR_CARDS) - 1,
+                },
+            )
+        if tp is RevolutionCard:
+            return self.ref(
+                "RevolutionCard",
+                lambda: {
+                    "description": "A revolution card, by its faction.",
+                    **self.of(typing.get_type_hints(RevolutionCard)["faction"]),
+                },
+            )
+        if tp is GameConfig:
+            return self.ref(
+                "GameConfig",
+                lambda: {
+                    "description": _description(GameConfig),
+                    "type": "object",
+                    "properties": {"players": {"type": "integer", "minimum": 3, "maximum": 5}},
+                    "required": ["players"],
+                    "additionalProperties": False,
+                },
+            )
+        if isinstance(tp, type) and issubclass(tp, enum.Enum):
+            cls = tp
+            return self.ref(
+                cls.__name__,
+                lambda: {"description": _description(cls), "enum": [m.name for m in cls]},
+            )
+        origin = typing.get_origin(tp)
+        args = typing.get_args(tp)
+        if origin in (typing.Union, types.UnionType):
+            members = [a for a in args if a is not type(None)]
+            if len(members) == 1:
+                return {"anyOf": [self.of(members[0]), {"type": "null"}]}
+            options = [self.of(m) for m in members]
+            if type(None) in args:
+                options.append({"type": "null"})
+            return {"oneOf": options}
+        if origin is tuple:
+            if len(args) == 2 and args[1] is Ellipsis:
+                return {"type": "array", "items": self.of(args[0])}
+            return {
+                "type": "array",
+                "prefixItems": [self.of(a) for a in args],
+                "items": False,
+                "minItems": len(args),
+                "maxItems": len(args),
+            }
+        if origin is frozenset:
+            return {"type": "array", "items": self.of(args[0]), "uniqueItems": True}
+        if attrs.has(tp):
+            return self.ref(tp.__name__, lambda: self.object(tp))
+        raise TypeError(f"no JSON Schema for {tp!r}")
+
+    def object(self, cls: type, extra: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
+        """The object schema of attrs class ``cls``, with ``extra`` properties (all required) first."""
+        hints = typing.get_type_hints(cls)
+        properties: dict[str, Any] = dict(extra or {})
+        required = list(properties)
+        tag = _TAGS.get(cls)
+        if tag is not None:
+            properties[_TAG_KEY] = {"const": tag}
+            required.append(_TAG_KEY)
+        for field in attrs.fields(cls):
+            properties[field.name] = self.of(hints[field.name])
+            if field.default is attrs.NOTHING:
+                required.append(field.name)
+        return {
+            "description": _description(cls),
+            "type": "object",
+            "properties": properties,
+            "required": required,
+            "additionalProperties": False,
+        }
+
+
+def _message_schema(name: str) -> dict[str, Any]:
+    tp = MESSAGE_TYPES[name]
+    builder = _Builder()
+    envelope = {"format": {"const": FORMAT}, "type": {"const": name}}
+    members = [a for a in typing.get_args(tp)] if typing.get_origin(tp) in (typing.Union, types.UnionType) else [tp]
+    bodies = [builder.object(member, envelope) for member in members]
+    schema: dict[str, Any] = {
+        "$schema": _DIALECT,
+        "$id": SCHEMA_ID_BASE + SCHEMA_FILES[name],
+        "title": f"darkempire {name} message ({FORMAT})",
+    }
+    if len(bodies) == 1:
+        schema.update(bodies[0])
+    else:
+        schema["description"] = f"One of the {len(bodies)} kinds of {name}, told apart by {_TAG_KEY!r}."
+        schema["oneOf"] = bodies
+    schema["$defs"] = dict(sorted(builder.defs.items()))
+    return schema
+
+
+def generate_schemas() -> dict[str, dict[str, Any]]:
+    """Every message schema, by file name (:data:`SCHEMA_FILES`)."""
+    return {SCHEMA_FILES[name]: _message_schema(name) for name in MESSAGE_TYPES}
+
+
+def _text(schema: dict[str, Any]) -> str:
+    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
+
+
+def shipped_schemas() -> dict[str, dict[str, Any]]:
+    """The schema files shipped in the installed package, by file name."""
+    folder = resources.files("darkempire") / "schemas"
+    return {name: json.loads((folder / name).read_text(encoding="utf-8")) for name in SCHEMA_FILES.values()}
+
+
+def write_schemas(directory: Path) -> list[Path]:
+    """Write every schema to ``directory`` (created if needed); return the paths written."""
+    directory.mkdir(parents=True, exist_ok=True)
+    written = []
+    for file_name, schema in generate_schemas().items():
+        path = directory / file_name
+        path.write_text(_text(schema), encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def _default_directory() -> Path:
+    return Path(__file__).resolve().parent / "schemas"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m darkempire.schema [--check] [DIR]``: write or check the schema files.
+
+    :returns: 0, or 1 if ``--check`` finds a missing or outdated file.
+    """
+    parser = argparse.ArgumentParser(prog="python -m darkempire.schema", description=__doc__.split("\n\n")[0])
+    parser.add_argument("directory", nargs="?", type=Path, default=_default_directory())
+    parser.add_argument("--check", action="store_true", help="only check that the files are up to date")
+    args = parser.parse_args(argv)
+    if args.check:
+        stale = [
+            name
+            for name, schema in generate_schemas().items()
+            if not (args.directory / name).is_file()
+            or (args.directory / name).read_text(encoding="utf-8") != _text(schema)
+        ]
+        for name in stale:
+            print(f"out of date: {args.directory / name}", file=sys.stderr)
+        return 1 if stale else 0
+    for path in write_schemas(args.directory):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,1089 @@
+"""The JSON wire format, version 1: states, views, actions, events, records and prompts (spec 9.3, 9.4).
+
+Every message is one JSON object with a format version and a type::
+
+    {"format": "darkempire/1", "type": "action", "kind": "play-card", "card": 12, "side": "REVOLUTION"}
+
+========================  ==============================================  ===========================
+``type``                  Python value                                    schema file
+========================  ==============================================  ===========================
+``"game-state"``          :class:`~darkempire.state.GameState`            ``game-state.json``
+``"player-view"``         :class:`~darkempire.views.PlayerView`           ``player-view.json``
+``"prompt"``              :class:`Prompt` (a view and the legal actions)  ``prompt.json``
+``"action"``              :data:`~darkempire.actions.Action`              ``action.json``
+``"event"``               :data:`~darkempire.events.Event`                ``event.json``
+``"game-record"``         :class:`~darkempire.records.GameRecord`         ``game-record.json``
+========================  ==============================================  ===========================
+
+Encoding rules, the same everywhere:
+
+* attrs classes are objects with one key per field; actions and events carry
+  a ``"kind"`` tag (kebab case of the class name: ``"play-card"``,
+  ``"week-started"``);
+* hand cards are their ids (0-74), emperor cards their ids (0-7), a revolution
+  card its faction;
+* enumerations (factions, phases, sides, add-on cards, reasons) are their
+  member names: ``"WORKERS"``, ``"PLAY_1"``, ``"EMPEROR"``, ``"FIVE_PLUS"``;
+* tuples are arrays; sets are arrays sorted by id or enumeration order, with
+  no repeated item; ``None`` is ``null``.
+
+Conversion is done by a :mod:`cattrs` converter with strict hooks, and the
+JSON Schemas in ``darkempire/schemas/`` are generated from the same types
+(:mod:`darkempire.schema`). Round trips are exact: ``from_json(to_json(x)) == x``.
+
+Loading is safe on untrusted input. Every problem raises a
+:class:`SerializationError` subclass whose :attr:`~SerializationError.path`
+names the bad value, such as ``choices[3].action.card``; nothing is returned
+half-loaded. Loaded states are checked for card conservation and for
+consistency with their own history, and :func:`load_action` can check that
+the seat holds the cards it names.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import re
+import types
+import typing
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Final, TypeAlias, TypeVar, cast
+
+import attrs
+import cattrs
+from cattrs.errors import AttributeValidationNote, ForbiddenExtraKeysError, IterableValidationNote
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
+
+from darkempire import engine
+from darkempire.actions import (
+    Action,
+    ChooseSupport,
+    DiscardCards,
+    PassCards,
+    PlaceCards,
+    PlayCard,
+    PlayNothing,
+    Reinforce,
+    Reorganize,
+)
+from darkempire.cards import (
+    EMPEROR_CARDS,
+    HAND_CARDS,
+    REVOLUTION_CARDS,
+    AddOnCard,
+    EmperorCard,
+    Faction,
+    HandCard,
+    RevolutionCard,
+)
+from darkempire.errors import DarkEmpireError
+from darkempire.events import EVENT_TYPES, Event
+from darkempire.records import GameRecord
+from darkempire.scoring import score_table
+from darkempire.state import MONTHS, PLAY_PHASES, WEEKS, GameConfig, GameState, Phase
+from darkempire.table import WeekTable
+from darkempire.views import PlayerView, player_view
+
+__all__ = [
+    "ACTION_TYPES",
+    "FORMAT",
+    "FORMAT_VERSION",
+    "MESSAGE_TYPES",
+    "CardNotHeldError",
+    "ConservationError",
+    "FormatVersionError",
+    "InconsistentStateError",
+    "InvalidValueError",
+    "MalformedJSONError",
+    "Message",
+    "MissingFieldError",
+    "Prompt",
+    "SerializationError",
+    "UnknownCardError",
+    "UnknownFieldError",
+    "WrongTypeError",
+    "canonical_json",
+    "from_data",
+    "from_json",
+    "kind_of",
+    "load_action",
+    "load_event",
+    "load_record",
+    "load_prompt",
+    "load_state",
+    "load_view",
+    "make_prompt",
+    "message_type",
+    "to_data",
+    "to_json",
+]
+
+#: The wire format's version number.
+FORMAT_VERSION: Final = 1
+#: The value of every message's ``"format"`` field.
+FORMAT: Final = f"darkempire/{FORMAT_VERSION}"
+_FORMAT_RE = re.compile(r"darkempire/([0-9]{1,9})")
+
+
+# --------------------------------------------------------------------------- errors
+
+
+class SerializationError(DarkEmpireError, ValueError):
+    """A JSON document that is not a valid message of this format.
+
+    :ivar path: where the bad value is, e.g. ``"choices[3].action.card"``;
+        ``""`` for the document as a whole.
+    :ivar message: the explanation without the path.
+    """
+
+    path: str
+    message: str
+
+    def __init__(self, message: str, *, path: str = "") -> None:
+        super().__init__(f"{path or '(document)'}: {message}")
+        self.message = message
+        self.path = path
+
+
+class MalformedJSONError(SerializationError):
+    """The text is not JSON (or uses NaN/Infinity, or nests too deeply)."""
+
+
+class FormatVersionError(SerializationError):
+    """The ``format`` field is missing, not this format, or a version this library does not know (a future one)."""
+
+
+class UnknownFieldError(SerializationError):
+    """An object has a key its type does not define."""
+
+
+class MissingFieldError(SerializationError):
+    """An object lacks a required key."""
+
+
+class WrongTypeError(SerializationError):
+    """A value has the wrong JSON type (a string for a number, an object for an array, ...)."""
+
+
+class InvalidValueError(SerializationError):
+    """A value of the right JSON type that is not allowed: an unknown name or tag, a repeated set item,
+    an array of the wrong length, a number out of range."""
+
+
+class UnknownCardError(InvalidValueError):
+    """A card id that does not exist: hand cards are 0-74, emperor cards 0-7."""
+
+
+class CardNotHeldError(SerializationError):
+    """An action names a hand card that the seat does not hold."""
+
+
+class InconsistentStateError(SerializationError):
+    """A game state (or view) that no game can reach: per-seat lengths, phase and table, history and score
+    track, tokens, pending choices."""
+
+
+class ConservationError(InconsistentStateError):
+    """A game state in which a card is missing or appears twice (hand, emperor or revolution cards)."""
+
+
+class _Bad(Exception):
+    """An error found while structuring, with the path parts from the value that failed to the point raised."""
+
+    def __init__(self, kind: type[SerializationError], message: str, parts: Sequence[str | int] = ()) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.message = message
+        self.parts: list[str | int] = list(parts)
+
+    def error(self, prefix: Sequence[str | int] = ()) -> SerializationError:
+        return self.kind(self.message, path=_path([*prefix, *self.parts]))
+
+
+def _path(parts: Iterable[str | int]) -> str:
+    out = ""
+    for part in parts:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else part
+    return out
+
+
+def _located(exc: BaseException) -> _Bad:
+    """Turn any exception raised while structuring into a :class:`_Bad` with its path."""
+    if isinstance(exc, _Bad):
+        return exc
+    if isinstance(exc, ForbiddenExtraKeysError):
+        key = sorted(exc.extra_fields, key=str)[0]
+        return _Bad(UnknownFieldError, f"unknown field {key!r} for {exc.cl.__name__}", [str(key)])
+    if isinstance(exc, BaseExceptionGroup):
+        first = exc.exceptions[0]
+        part: str | int | None = None
+        for note in getattr(first, "__notes__", ()):
+            if isinstance(note, AttributeValidationNote):
+                part = note.name
+            elif isinstance(note, IterableValidationNote) and isinstance(note.index, int):
+                part = note.index
+        inner = _located(first)
+        if part is not None:
+            if isinstance(first, KeyError) and not isinstance(first, _Bad):
+                return _Bad(MissingFieldError, f"missing field {part!r}", [part])
+            inner.parts.insert(0, part)
+        return inner
+    if isinstance(exc, KeyError):
+        return _Bad(MissingFieldError, f"missing field {exc.args[0]!r}" if exc.args else "missing field")
+    return _Bad(InvalidValueError, str(exc) or type(exc).__name__)
+
+
+# --------------------------------------------------------------------------- the converter
+
+
+def _kebab(name: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "-", name).lower()
+
+
+#: Every action class, in the order of :data:`~darkempire.actions.Action`.
+ACTION_TYPES: Final[tuple[type, ...]] = (
+    PassCards,
+    DiscardCards,
+    ChooseSupport,
+    PlayCard,
+    Reinforce,
+    PlayNothing,
+    PlaceCards,
+    Reorganize,
+)
+#: The ``"kind"`` tag of each action and event class.
+_TAGS: Final[dict[type, str]] = {cls: _kebab(cls.__name__) for cls in (*ACTION_TYPES, *EVENT_TYPES)}
+_TAG_KEY: Final = "kind"
+
+_NONE_TYPE = type(None)
+
+
+def _is_union(tp: Any) -> bool:
+    return typing.get_origin(tp) in (typing.Union, types.UnionType)
+
+
+def _order_key(value: Any) -> Any:
+    """Sort key for set items: cards by id, enumerations in their order, tuples item by item."""
+    if isinstance(value, (HandCard, EmperorCard)):
+        return (0, value.id)
+    if isinstance(value, enum.IntEnum):
+        return (0, int(value))
+    if isinstance(value, enum.Enum):
+        return (1, value.name)
+    if isinstance(value, tuple):
+        return (2, tuple(_order_key(v) for v in value))
+    if isinstance(value, int):
+        return (0, value)
+    return (3, repr(value))
+
+
+def _strict_int(value: Any, _: Any = None) -> int:
+    if type(value) is not int:
+        raise _Bad(WrongTypeError, f"expected an integer, got {_json_type(value)}")
+    return value
+
+
+def _strict_str(value: Any, _: Any = None) -> str:
+    if not isinstance(value, str):
+        raise _Bad(WrongTypeError, f"expected a string, got {_json_type(value)}")
+    return value
+
+
+def _strict_bool(value: Any, _: Any = None) -> bool:
+    if not isinstance(value, bool):
+        raise _Bad(WrongTypeError, f"expected true or false, got {_json_type(value)}")
+    return value
+
+
+def _json_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, (list, tuple)):
+        return "an array"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def _hand_card(value: Any, _: Any = None) -> HandCard:
+    card_id = _strict_int(value)
+    if not 0 <= card_id < len(HAND_CARDS):
+        raise _Bad(UnknownCardError, f"there is no hand card {card_id}; hand card ids are 0-74")
+    return HAND_CARDS[card_id]
+
+
+def _emperor_card(value: Any, _: Any = None) -> EmperorCard:
+    card_id = _strict_int(value)
+    if not 0 <= card_id < len(EMPEROR_CARDS):
+        raise _Bad(UnknownCardError, f"there is no emperor card {card_id}; emperor card ids are 0-7")
+    return EMPEROR_CARDS[card_id]
+
+
+def _enum_hook(cls: type[enum.Enum]) -> Callable[[Any, Any], enum.Enum]:
+    names = ", ".join(m.name for m in cls)
+
+    def structure(value: Any, _: Any = None) -> enum.Enum:
+        name = _strict_str(value)
+        try:
+            return cls[name]
+        except KeyError:
+            raise _Bad(InvalidValueError, f"{name!r} is not a {cls.__name__}; expected one of {names}") from None
+
+    return structure
+
+
+_FACTION_HOOK: Final = _enum_hook(Faction)
+
+
+def _revolution_card(value: Any, _: Any = None) -> RevolutionCard:
+    return REVOLUTION_CARDS[cast(Faction, _FACTION_HOOK(value, Faction))]
+
+
+def _config(value: Any, _: Any = None) -> GameConfig:
+    if not isinstance(value, dict):
+        raise _Bad(WrongTypeError, f"expected an object (GameConfig), got {_json_type(value)}")
+    extra = sorted(set(value) - {"players"}, key=str)
+    if extra:
+        raise _Bad(UnknownFieldError, f"unknown field {extra[0]!r} for GameConfig", [str(extra[0])])
+    if "players" not in value:
+        raise _Bad(MissingFieldError, "missing field 'players'", ["players"])
+    if type(value["players"]) is not int:
+        raise _Bad(WrongTypeError, f"expected an integer, got {_json_type(value['players'])}", ["players"])
+    players: int = value["players"]
+    if not 3 <= players <= 5:
+        raise _Bad(InvalidValueError, f"the game is for 3 to 5 players, not {players} (rule 2.1)", ["players"])
+    return GameConfig(players=players)
+
+
+def _make_converter() -> cattrs.Converter:
+    conv = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
+
+    conv.register_structure_hook(int, _strict_int)
+    conv.register_structure_hook(str, _strict_str)
+    conv.register_structure_hook(bool, _strict_bool)
+    conv.register_structure_hook(HandCard, _hand_card)
+    conv.register_unstructure_hook(HandCard, lambda c: c.id)
+    conv.register_structure_hook(EmperorCard, _emperor_card)
+    conv.register_unstructure_hook(EmperorCard, lambda c: c.id)
+    conv.register_structure_hook(RevolutionCard, _revolution_card)
+    conv.register_unstructure_hook(RevolutionCard, lambda c: c.faction.name)
+    conv.register_structure_hook(GameConfig, _config)
+    conv.register_unstructure_hook(GameConfig, lambda c: {"players": c.players})
+
+    def is_enum(tp: Any) -> bool:
+        return isinstance(tp, type) and issubclass(tp, enum.Enum)
+
+    conv.register_structure_hook_factory(is_enum, lambda cls: _enum_hook(cls))
+    conv.register_unstructure_hook_factory(is_enum, lambda cls: lambda member: member.name)
+    # Integer enumerations are ints too, and cattrs' hooks for int would take them: name them one by one.
+    for int_enum in (Faction, AddOnCard):
+        conv.register_structure_hook(int_enum, _enum_hook(int_enum))
+        conv.register_unstructure_hook(int_enum, lambda member: member.name)
+
+    def is_var_tuple(tp: Any) -> bool:
+        args = typing.get_args(tp)
+        return typing.get_origin(tp) is tuple and len(args) == 2 and args[1] is Ellipsis
+
+    def is_fixed_tuple(tp: Any) -> bool:
+        args = typing.get_args(tp)
+        return typing.get_origin(tp) is tuple and not (len(args) == 2 and args[1] is Ellipsis)
+
+    def is_frozenset(tp: Any) -> bool:
+        return typing.get_origin(tp) is frozenset
+
+    def array(value: Any) -> list[Any]:
+        if not isinstance(value, (list, tuple)):
+            raise _Bad(WrongTypeError, f"expected an array, got {_json_type(value)}")
+        return list(value)
+
+    def items(values: list[Any], hook: Callable[[Any, Any], Any], tp: Any) -> list[Any]:
+        out = []
+        for index, item in enumerate(values):
+            try:
+                out.append(hook(item, tp))
+            except Exception as exc:  # every failure becomes a located SerializationError
+                bad = _located(exc)
+                bad.parts.insert(0, index)
+                raise bad from None
+        return out
+
+    def var_tuple_structure(tp: Any) -> Callable[[Any, Any], tuple[Any, ...]]:
+        item = typing.get_args(tp)[0]
+        hook = conv.get_structure_hook(item)
+        return lambda value, _: tuple(items(array(value), hook, item))
+
+    def fixed_tuple_structure(tp: Any) -> Callable[[Any, Any], tuple[Any, ...]]:
+        args = typing.get_args(tp)
+        hooks = [conv.get_structure_hook(a) for a in args]
+
+        def structure(value: Any, _: Any) -> tuple[Any, ...]:
+            values = array(value)
+            if len(values) != len(args):
+                raise _Bad(InvalidValueError, f"expected an array of {len(args)} items, got {len(values)}")
+            out = []
+            for index, (item, hook, arg) in enumerate(zip(values, hooks, args, strict=True)):
+                try:
+                    out.append(hook(item, arg))
+                except Exception as exc:
+                    bad = _located(exc)
+                    bad.parts.insert(0, index)
+                    raise bad from None
+            return tuple(out)
+
+        return structure
+
+    def frozenset_structure(tp: Any) -> Callable[[Any, Any], frozenset[Any]]:
+        item = typing.get_args(tp)[0]
+        hook = conv.get_structure_hook(item)
+
+        def structure(value: Any, _: Any) -> frozenset[Any]:
+            out = items(array(value), hook, item)
+            seen: set[Any] = set()
+            for index, member in enumerate(out):
+                if member in seen:
+                    raise _Bad(InvalidValueError, "a set lists an item twice", [index])
+                seen.add(member)
+            return frozenset(out)
+
+        return structure
+
+    conv.register_structure_hook_factory(is_var_tuple, var_tuple_structure)
+    conv.register_structure_hook_factory(is_fixed_tuple, fixed_tuple_structure)
+    conv.register_structure_hook_factory(is_frozenset, frozenset_structure)
+
+    def tuple_unstructure(tp: Any) -> Callable[[tuple[Any, ...]], list[Any]]:
+        args = typing.get_args(tp)
+        if is_var_tuple(tp):
+            hook = conv.get_unstructure_hook(args[0])
+            return lambda value: [hook(v) for v in value]
+        hooks = [conv.get_unstructure_hook(a) for a in args]
+        return lambda value: [h(v) for h, v in zip(hooks, value, strict=True)]
+
+    def frozenset_unstructure(tp: Any) -> Callable[[frozenset[Any]], list[Any]]:
+        hook = conv.get_unstructure_hook(typing.get_args(tp)[0])
+        return lambda value: [hook(v) for v in sorted(value, key=_order_key)]
+
+    def is_tuple(tp: Any) -> bool:
+        return typing.get_origin(tp) is tuple
+
+    conv.register_unstructure_hook_factory(is_tuple, tuple_unstructure)
+    conv.register_unstructure_hook_factory(is_frozenset, frozenset_unstructure)
+
+    def union_structure(tp: Any) -> Callable[[Any, Any], Any]:
+        args = typing.get_args(tp)
+        optional = _NONE_TYPE in args
+        members = [a for a in args if a is not _NONE_TYPE]
+        if len(members) == 1:
+            hook = conv.get_structure_hook(members[0])
+
+            def structure_optional(value: Any, _: Any) -> Any:
+                return None if value is None else hook(value, members[0])
+
+            return structure_optional
+        by_tag = {_TAGS[m]: m for m in members}
+        tags = ", ".join(by_tag)
+
+        def structure_tagged(value: Any, _: Any) -> Any:
+            if value is None and optional:
+                return None
+            if not isinstance(value, dict):
+                raise _Bad(WrongTypeError, f"expected an object, got {_json_type(value)}")
+            if _TAG_KEY not in value:
+                raise _Bad(MissingFieldError, f"missing field {_TAG_KEY!r}; expected one of {tags}", [_TAG_KEY])
+            tag = value[_TAG_KEY]
+            if not isinstance(tag, str) or tag not in by_tag:
+                raise _Bad(InvalidValueError, f"{tag!r} is not one of {tags}", [_TAG_KEY])
+            member = by_tag[tag]
+            return conv.get_structure_hook(member)(value, member)
+
+        return structure_tagged
+
+    def union_unstructure(tp: Any) -> Callable[[Any], Any]:
+        members = [a for a in typing.get_args(tp) if a is not _NONE_TYPE]
+        if len(members) == 1:
+            hook = conv.get_unstructure_hook(members[0])
+            return lambda value: None if value is None else hook(value)
+        return lambda value: None if value is None else conv.unstructure(value, unstructure_as=value.__class__)
+
+    conv.register_structure_hook_factory(_is_union, union_structure)
+    conv.register_unstructure_hook_factory(_is_union, union_unstructure)
+
+    def attrs_structure(cls: type) -> Callable[[Any, Any], Any]:
+        base: Callable[[Any, Any], Any] = make_dict_structure_fn(
+            cls, conv, _cattrs_forbid_extra_keys=True, _cattrs_detailed_validation=True
+        )
+        tag = _TAGS.get(cls)
+
+        def structure(value: Any, _: Any) -> Any:
+            if not isinstance(value, dict):
+                raise _Bad(WrongTypeError, f"expected an object ({cls.__name__}), got {_json_type(value)}")
+            if tag is not None:
+                if _TAG_KEY not in value:
+                    raise _Bad(MissingFieldError, f"missing field {_TAG_KEY!r}", [_TAG_KEY])
+                if value[_TAG_KEY] != tag:
+                    raise _Bad(InvalidValueError, f"{value[_TAG_KEY]!r} is not {tag!r}", [_TAG_KEY])
+                value = {k: v for k, v in value.items() if k != _TAG_KEY}
+            try:
+                return base(value, cls)
+            except Exception as exc:  # every failure becomes a located SerializationError
+                raise _located(exc) from None
+
+        return structure
+
+    def attrs_unstructure(cls: type) -> Callable[[Any], dict[str, Any]]:
+        base: Callable[[Any], dict[str, Any]] = make_dict_unstructure_fn(cls, conv)
+        tag = _TAGS.get(cls)
+        if tag is None:
+            return base
+        return lambda value: {_TAG_KEY: tag, **base(value)}
+
+    conv.register_structure_hook_factory(attrs.has, attrs_structure)
+    conv.register_unstructure_hook_factory(attrs.has, attrs_unstructure)
+    # The specific hooks registered first must win over the attrs factory.
+    for cls, structure_hook, unstructure_hook in (
+        (HandCard, _hand_card, lambda c: c.id),
+        (EmperorCard, _emperor_card, lambda c: c.id),
+        (RevolutionCard, _revolution_card, lambda c: c.faction.name),
+        (GameConfig, _config, lambda c: {"players": c.players}),
+    ):
+        conv.register_structure_hook(cls, structure_hook)
+        conv.register_unstructure_hook(cls, unstructure_hook)
+    return conv
+
+
+_CONVERTER: Final = _make_converter()
+
+
+# --------------------------------------------------------------------------- prompts
+
+
+@attrs.frozen
+class Prompt:
+    """What a server sends a seat whose choice it awaits: its view and its legal actions (spec 9.2, 9.4).
+
+    :ivar view: the seat's :class:`~darkempire.views.PlayerView`.
+    :ivar legal_actions: the seat's legal actions, in the engine's order; the
+        client answers with one of them as an ``"action"`` message.
+    """
+
+    view: PlayerView
+    legal_actions: tuple[Action, ...]
+
+
+def make_prompt(state: GameState, seat: int) -> Prompt:
+    """The prompt for ``seat`` now: :func:`~darkempire.views.player_view` and
+    :func:`~darkempire.engine.legal_actions` (empty when the seat is not awaited).
+
+    :raises WrongSeatError: if ``seat`` is not a seat of this game.
+    """
+    return Prompt(player_view(state, seat), engine.legal_actions(state, seat))
+
+
+# --------------------------------------------------------------------------- messages
+
+#: Any value that travels as a message.
+Message: TypeAlias = GameState | PlayerView | Prompt | Action | Event | GameRecord
+
+#: The message ``type`` of each kind of value.
+MESSAGE_TYPES: Final[dict[str, Any]] = {
+    "game-state": GameState,
+    "player-view": PlayerView,
+    "prompt": Prompt,
+    "action": Action,
+    "event": Event,
+    "game-record": GameRecord,
+}
+
+T = TypeVar("T")
+
+
+def message_type(value: object) -> str:
+    """The ``"type"`` of the message that carries ``value``.
+
+    :raises TypeError: if ``value`` is not a state, view, prompt, action, event or record.
+    """
+    for name, cls in (
+        ("game-state", GameState),
+        ("player-view", PlayerView),
+        ("prompt", Prompt),
+        ("game-record", GameRecord),
+    ):
+        if isinstance(value, cls):
+            return name
+    if type(value) in ACTION_TYPES:
+        return "action"
+    if type(value) in EVENT_TYPES:
+        return "event"
+    raise TypeError(f"{type(value).__name__} values do not travel as darkempire messages")
+
+
+def kind_of(cls: type) -> str:
+    """The ``"kind"`` tag of an action or event class, e.g. ``"play-card"``."""
+    return _TAGS[cls]
+
+
+def to_data(value: Message) -> dict[str, Any]:
+    """``value`` as a JSON-ready dict with ``format`` and ``type`` (see the module docstring).
+
+    :raises TypeError: for a value that is not a message.
+    """
+    name = message_type(value)
+    payload = _CONVERTER.unstructure(value, unstructure_as=type(value))
+    return {"format": FORMAT, "type": name, **payload}
+
+
+def to_json(value: Message, *, indent: int | None = None) -> str:
+    """``value`` as a JSON message (compact unless ``indent`` is given)."""
+    separators = (",", ":") if indent is None else (",", ": ")
+    return json.dumps(to_data(value), indent=indent, separators=separators, ensure_ascii=False)
+
+
+def canonical_json(value: Message) -> str:
+    """One fixed text per value: sorted keys, no spaces (used for digests)."""
+    return json.dumps(to_data(value), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _parse(text: str | bytes | bytearray) -> Any:
+    try:
+        if isinstance(text, (bytes, bytearray)):
+            text = bytes(text).decode("utf-8")
+        if not isinstance(text, str):
+            raise MalformedJSONError(f"expected JSON text, got {type(text).__name__}")
+        return json.loads(text, parse_constant=_reject_constant)
+    except MalformedJSONError:
+        raise
+    except (ValueError, RecursionError, UnicodeDecodeError) as exc:
+        raise MalformedJSONError(f"not valid JSON: {exc}") from None
+
+
+def _envelope(data: Any, expected: str | None) -> tuple[str, dict[str, Any]]:
+    if not isinstance(data, dict):
+        raise WrongTypeError(f"a message is a JSON object, not {_json_type(data)}")
+    fmt = data.get("format")
+    if fmt is None:
+        raise FormatVersionError("missing field 'format'; expected 'darkempire/1'", path="format")
+    match = _FORMAT_RE.fullmatch(fmt) if isinstance(fmt, str) else None
+    if match is None:
+        raise FormatVersionError(f"{fmt!r} is not a darkempire format; expected {FORMAT!r}", path="format")
+    version = int(match.group(1))
+    if version != FORMAT_VERSION:
+        newer = "a newer" if version > FORMAT_VERSION else "an unknown"
+        raise FormatVersionError(f"{fmt!r} is {newer} version; this library reads {FORMAT!r}", path="format")
+    if "type" not in data:
+        raise MissingFieldError("missing field 'type'", path="type")
+    name = data["type"]
+    if not isinstance(name, str) or name not in MESSAGE_TYPES:
+        raise InvalidValueError(
+            f"{name!r} is not a message type; expected one of {', '.join(MESSAGE_TYPES)}", path="type"
+        )
+    if expected is not None and name != expected:
+        raise InvalidValueError(f"expected a {expected!r} message, got {name!r}", path="type")
+    return name, {k: v for k, v in data.items() if k not in ("format", "type")}
+
+
+def _structure(payload: dict[str, Any], tp: Any) -> Any:
+    try:
+        return _CONVERTER.structure(payload, tp)
+    except SerializationError:
+        raise
+    except Exception as exc:  # every failure becomes a located SerializationError
+        raise _located(exc).error() from None
+
+
+def from_data(data: Any, expected: str | None = None) -> Message:
+    """The value of a parsed JSON message (a dict), checked.
+
+    :param data: the parsed message.
+    :param expected: the message ``type`` required, or ``None`` for any.
+    :raises SerializationError: see :func:`from_json`.
+    """
+    name, payload = _envelope(data, expected)
+    value = _structure(payload, MESSAGE_TYPES[name])
+    _CHECKS[name](value)
+    return cast(Message, value)
+
+
+def from_json(text: str | bytes | bytearray, expected: str | None = None) -> Message:
+    """The value of a JSON message; ``from_json(to_json(x)) == x``.
+
+    :param text: the message.
+    :param expected: the message ``type`` required, or ``None`` for any.
+    :raises MalformedJSONError: not JSON.
+    :raises FormatVersionError: a missing, foreign or future ``format``.
+    :raises UnknownFieldError, MissingFieldError, WrongTypeError, InvalidValueError, UnknownCardError:
+        a value that does not fit the message's types.
+    :raises InconsistentStateError, ConservationError: a state (or view) that no game can reach.
+    """
+    return from_data(_parse(text), expected)
+
+
+def _typed(text: str | bytes | bytearray, expected: str, cls: type[T] | tuple[type, ...]) -> T:
+    value = from_json(text, expected)
+    assert isinstance(value, cls)
+    return cast(T, value)
+
+
+def load_state(text: str | bytes | bytearray) -> GameState:
+    """A ``"game-state"`` message, checked for card conservation and consistency (save/resume).
+
+    :raises SerializationError: see :func:`from_json`.
+    """
+    return _typed(text, "game-state", GameState)
+
+
+def load_view(text: str | bytes | bytearray) -> PlayerView:
+    """A ``"player-view"`` message.
+
+    :raises SerializationError: see :func:`from_json`.
+    """
+    return _typed(text, "player-view", PlayerView)
+
+
+def load_prompt(text: str | bytes | bytearray) -> Prompt:
+    """A ``"prompt"`` message.
+
+    :raises SerializationError: see :func:`from_json`.
+    """
+    return _typed(text, "prompt", Prompt)
+
+
+def load_event(text: str | bytes | bytearray) -> Event:
+    """An ``"event"`` message.
+
+    :raises SerializationError: see :func:`from_json`.
+    """
+    return cast(Event, _typed(text, "event", EVENT_TYPES))
+
+
+def load_record(text: str | bytes | bytearray) -> GameRecord:
+    """A ``"game-record"`` message (replay it with :func:`darkempire.records.replay_record`).
+
+    :raises SerializationError: see :func:`from_json`.
+    """
+    return _typed(text, "game-record", GameRecord)
+
+
+def load_action(text: str | bytes | bytearray, *, hand: Iterable[HandCard] | None = None) -> Action:
+    """An ``"action"`` message from a client.
+
+    :param hand: the seat's hand (``state.hands[seat]`` on a server,
+        ``view.hand`` on a client); if given, every hand card the action
+        plays, passes or discards must be in it.
+    :raises CardNotHeldError: the action names a hand card the seat does not hold.
+    :raises SerializationError: see :func:`from_json`.
+
+    The action is only checked as a value and against the hand; whether the
+    rules allow it now is for :func:`darkempire.engine.apply` to say.
+    """
+    data = _parse(text)
+    action = cast(Action, from_data(data, "action"))
+    if hand is not None:
+        _check_held(action, frozenset(hand), data)
+    return action
+
+
+def _check_held(action: Action, hand: frozenset[HandCard], data: dict[str, Any]) -> None:
+    fields: list[tuple[str, Iterable[HandCard]]] = []
+    if isinstance(action, (PassCards, DiscardCards)):
+        fields.append(("cards", action.cards))
+    elif isinstance(action, (PlayCard, Reinforce)):
+        fields.append(("card", (action.card,)))
+    elif isinstance(action, Reorganize):
+        fields.append(("discards", action.discards))
+    for name, cards in fields:
+        for card in sorted(cards, key=lambda c: c.id):
+            if card not in hand:
+                raw = data.get(name)
+                path = f"{name}[{raw.index(card.id)}]" if isinstance(raw, list) else name
+                raise CardNotHeldError(f"the seat does not hold hand card {card.id} ({card.label()})", path=path)
+
+
+# --------------------------------------------------------------------------- consistency checks
+
+
+def _fail(kind: type[SerializationError], message: str, *parts: str | int) -> None:
+    raise kind(message, path=_path(parts))
+
+
+def _check_seat_tuples(players: int, fields: Mapping[str, Sequence[Any]]) -> None:
+    for name, values in fields.items():
+        if len(values) != players:
+            _fail(InconsistentStateError, f"{len(values)} entries for {players} seats", name)
+
+
+def _check_seat(seat: int, players: int, *parts: str | int) -> None:
+    if not 0 <= seat < players:
+        _fail(InvalidValueError, f"there is no seat {seat} in a {players}-player game", *parts)
+
+
+def _check_non_negative(values: Sequence[int], *parts: str | int) -> None:
+    for index, value in enumerate(values):
+        if value < 0:
+            _fail(InvalidValueError, f"{value} is negative", *parts, index)
+
+
+def _check_table(table: WeekTable, players: int, *parts: str | int) -> None:
+    if table.players != players:
+        _fail(
+            InconsistentStateError, f"a table for {table.players} seats in a {players}-player game", *parts, "players"
+        )
+    if not 0 <= table.steps_revealed <= 3:
+        _fail(InvalidValueError, "steps_revealed is 0-3", *parts, "steps_revealed")
+    for index, play in enumerate(table.plays):
+        _check_seat(play.seat, players, *parts, "plays", index, "seat")
+        if not 1 <= play.step <= table.steps_revealed:
+            _fail(InconsistentStateError, f"step {play.step} is not a revealed step", *parts, "plays", index, "step")
+        for r_index, r in enumerate(play.reinforcements):
+            _check_seat(r.seat, players, *parts, "plays", index, "reinforcements", r_index, "seat")
+            if not play.step < r.step <= table.steps_revealed:
+                _fail(
+                    InconsistentStateError,
+                    "a reinforcement comes in a later revealed step than its target (rule 4.6)",
+                    *parts, "plays", index, "reinforcements", r_index, "step",
+                )  # fmt: skip
+            if not r.card.is_reinforcement:
+                _fail(InconsistentStateError, "only reinforcement cards are attached", *parts, "plays", index,
+                      "reinforcements", r_index, "card")  # fmt: skip
+    for index, (step, seat) in enumerate(sorted(table.idle)):
+        if not 1 <= step <= table.steps_revealed or not 0 <= seat < players:
+            _fail(InconsistentStateError, f"idle entry {[step, seat]} is not a revealed step and seat", *parts, "idle")
+
+
+def _count(kind: str, found: list[tuple[Any, tuple[str | int, ...]]], everything: Sequence[Any]) -> None:
+    """Raise :class:`ConservationError` unless each of ``everything`` occurs exactly once in ``found``."""
+    seen: dict[Any, tuple[str | int, ...]] = {}
+    for card, where in found:
+        if card in seen:
+            label = card.id if hasattr(card, "id") else card.faction.name
+            raise ConservationError(
+                f"{kind} {label} is also at {_path(seen[card]) or '(document)'}: a card appears twice",
+                path=_path(where),
+            )
+        seen[card] = where
+    missing = [c for c in everything if c not in seen]
+    if missing:
+        labels = ", ".join(str(c.id if hasattr(c, "id") else c.faction.name) for c in missing)
+        raise ConservationError(f"{kind}s missing from the game: {labels}")
+
+
+def _check_conservation(state: GameState) -> None:
+    hand: list[tuple[Any, tuple[str | int, ...]]] = []
+    hand += [(c, ("draw_pile", i)) for i, c in enumerate(state.draw_pile)]
+    hand += [(c, ("discard_pile", i)) for i, c in enumerate(state.discard_pile)]
+    for seat, cards in enumerate(state.hands):
+        hand += [(c, ("hands", seat, i)) for i, c in enumerate(cards)]
+    emperor: list[tuple[Any, tuple[str | int, ...]]] = []
+    revolution: list[tuple[Any, tuple[str | int, ...]]] = []
+    emperor += [(c, ("emperor_pile", i)) for i, c in enumerate(state.emperor_pile)]
+    emperor += [(c, ("emperor_reserve", i)) for i, c in enumerate(state.emperor_reserve)]
+    revolution += [(c, ("revolution_pile", i)) for i, c in enumerate(state.revolution_pile)]
+    revolution += [(c, ("revolution_reserve", i)) for i, c in enumerate(state.revolution_reserve)]
+    if state.table is not None:
+        for i, play in enumerate(state.table.plays):
+            hand.append((play.card, ("table", "plays", i, "card")))
+            hand += [
+                (r.card, ("table", "plays", i, "reinforcements", j, "card")) for j, r in enumerate(play.reinforcements)
+            ]
+        revolution.append((state.table.revolution_card, ("table", "revolution_card")))
+        if state.table.emperor_card is not None:
+            emperor.append((state.table.emperor_card, ("table", "emperor_card")))
+    track = state.score_track
+    hand += [(s.card, ("score_track", "faction_cards", i, "card")) for i, s in enumerate(track.faction_cards)]
+    emperor += [(s.card, ("score_track", "emperor_cards", i, "card")) for i, s in enumerate(track.emperor_cards)]
+    _count("hand card", hand, HAND_CARDS)
+    _count("emperor card", emperor, EMPEROR_CARDS)
+    _count("revolution card", revolution, REVOLUTION_CARDS)
+
+
+_TABLE_PHASES = frozenset({*PLAY_PHASES, Phase.WEEK_SCORING, Phase.PLACEMENT, Phase.REORGANIZE})
+_NO_TABLE_PHASES = frozenset({Phase.DRAFT_PASS, Phase.DRAFT_DISCARD, Phase.CHOOSE_SUPPORT})
+
+
+def _check_state(state: GameState) -> None:
+    n = state.players
+    _check_seat_tuples(
+        n,
+        {
+            "hands": state.hands,
+            "victors": state.victors,
+            "support": state.support,
+            "support_used": state.support_used,
+            "month_tokens": state.month_tokens,
+            "banked_tokens": state.banked_tokens,
+            "pending": state.pending,
+        },
+    )
+    if not 1 <= state.month <= MONTHS:
+        _fail(InvalidValueError, f"month {state.month} is not 1-3", "month")
+    if not 0 <= state.week <= WEEKS:
+        _fail(InvalidValueError, f"week {state.week} is not 0-4", "week")
+    if len(set(state.victors)) != n:
+        _fail(InconsistentStateError, "two seats hold the same victor card (rule 2.3)", "victors")
+    _check_non_negative(state.month_tokens, "month_tokens")
+    _check_non_negative(state.banked_tokens, "banked_tokens")
+    if state.chance.draws < 0:
+        _fail(InvalidValueError, "draws is never negative", "chance", "draws")
+    for seat, cards in enumerate(state.hands):
+        if list(cards) != sorted(cards, key=lambda c: c.id):
+            _fail(InconsistentStateError, "a hand is kept sorted by card id", "hands", seat)
+    _check_conservation(state)
+    phase = state.phase
+    if phase in _TABLE_PHASES and state.table is None:
+        _fail(InconsistentStateError, f"the {phase.value} phase needs this week's table", "table")
+    if phase in _NO_TABLE_PHASES and state.table is not None:
+        _fail(InconsistentStateError, f"there is no table in the {phase.value} phase", "table")
+    if state.table is not None:
+        _check_table(state.table, n, "table")
+        if phase in PLAY_PHASES and state.table.steps_revealed != phase.step - 1:
+            _fail(
+                InconsistentStateError,
+                f"the {phase.value} phase follows step {phase.step - 1}",
+                "table",
+                "steps_revealed",
+            )
+    if phase in _TABLE_PHASES | {Phase.MONTH_SCORING} and None in state.support:
+        _fail(InconsistentStateError, f"every seat has chosen its support in the {phase.value} phase", "support")
+    for seat, (support, used) in enumerate(zip(state.support, state.support_used, strict=True)):
+        if support is not None and support in used:
+            _fail(InconsistentStateError, "a support card is used once per game (rule 3.2)", "support", seat)
+        if len(used) != len(state.month_scores):
+            _fail(InconsistentStateError, "one support card is retired per month scored", "support_used", seat)
+    if (phase is Phase.GAME_OVER) != (state.verdict is not None):
+        _fail(InconsistentStateError, "a verdict exactly when the game is over", "verdict")
+    _check_history(state)
+    _check_pending(state)
+
+
+def _check_history(state: GameState) -> None:
+    """The score track, tokens and week score must be those of the finished weeks and months."""
+    n = state.players
+    placed = []
+    emperor = []
+    for index, record in enumerate(state.history):
+        _check_table(record.table, n, "history", index, "table")
+        if record.score != score_table(record.table):
+            _fail(InconsistentStateError, "the week's score is not the scoring of its table", "history", index, "score")
+        placed += list(record.placed)
+        if record.score.emperor_scored and record.table.emperor_card is not None:
+            emperor.append(record.table.emperor_card)
+    if [s.card for s in state.score_track.faction_cards] != [s.card for s in placed]:
+        _fail(
+            InconsistentStateError, "the score track's faction cards are not the ones the weeks placed", "score_track"
+        )
+    if [s.card for s in state.score_track.emperor_cards] != emperor:
+        _fail(
+            InconsistentStateError, "the score track's emperor cards are not the ones the weeks scored", "score_track"
+        )
+    if state.week_score is not None and (not state.history or state.week_score != state.history[-1].score):
+        _fail(InconsistentStateError, "the week score is the last finished week's", "week_score")
+    if state.phase in (Phase.PLACEMENT, Phase.REORGANIZE) and state.week_score is None:
+        _fail(InconsistentStateError, f"the {state.phase.value} phase follows weekly scoring", "week_score")
+    if state.phase in _NO_TABLE_PHASES | set(PLAY_PHASES) and state.week_score is not None:
+        _fail(InconsistentStateError, f"no week has been scored yet in the {state.phase.value} phase", "week_score")
+    month_tokens = [0] * n
+    banked = [0] * n
+    for record in state.history:
+        target = banked if record.month <= len(state.month_scores) else month_tokens
+        for seat, tokens in enumerate(record.score.tokens):
+            target[seat] += tokens
+    for score in state.month_scores:
+        for seat, bonus in enumerate(score.bonus):
+            banked[seat] += bonus
+    if tuple(month_tokens) != state.month_tokens:
+        _fail(InconsistentStateError, "month tokens are the tokens of this month's weeks", "month_tokens")
+    if tuple(banked) != state.banked_tokens:
+        _fail(InconsistentStateError, "banked tokens are earlier months' tokens and bonuses", "banked_tokens")
+
+
+def _check_pending(state: GameState) -> None:
+    cleared = attrs.evolve(state, pending=(None,) * state.players)
+    for seat, action in enumerate(state.pending):
+        if action is None:
+            continue
+        try:
+            legal = action in engine.legal_actions(cleared, seat)
+        except (AssertionError, LookupError, TypeError, ValueError):  # the engine trusts states; this one may lie
+            legal = False
+        if not legal:
+            _fail(InconsistentStateError, f"seat {seat}'s pending choice is not a legal choice now", "pending", seat)
+
+
+def _check_view(view: PlayerView) -> None:
+    n = view.players
+    if not 3 <= n <= 5:
+        _fail(InvalidValueError, f"the game is for 3 to 5 players, not {n} (rule 2.1)", "players")
+    _check_seat_tuples(
+        n,
+        {
+            "support_used": view.support_used,
+            "hand_sizes": view.hand_sizes,
+            "month_tokens": view.month_tokens,
+            "banked_tokens": view.banked_tokens,
+        },
+    )
+    if view.seat is None:
+        if view.hand or view.victor is not None or view.support is not None or view.pending is not None:
+            _fail(InconsistentStateError, "a spectator view holds no seat's secrets", "seat")
+    else:
+        _check_seat(view.seat, n, "seat")
+        if len(view.hand) != view.hand_sizes[view.seat]:
+            _fail(InconsistentStateError, "the hand does not have the seat's hand size", "hand")
+    if list(view.hand) != sorted(set(view.hand), key=lambda c: c.id):
+        _fail(InconsistentStateError, "a hand lists distinct cards sorted by id", "hand")
+    for name in ("awaited", "chosen"):
+        for seat in sorted(getattr(view, name)):
+            _check_seat(seat, n, name)
+    if not 1 <= view.month <= MONTHS:
+        _fail(InvalidValueError, f"month {view.month} is not 1-3", "month")
+    if not 0 <= view.week <= WEEKS:
+        _fail(InvalidValueError, f"week {view.week} is not 0-4", "week")
+    if view.table is not None:
+        _check_table(view.table, n, "table")
+    for index, record in enumerate(view.history):
+        _check_table(record.table, n, "history", index, "table")
+
+
+def _check_prompt(prompt: Prompt) -> None:
+    try:
+        _check_view(prompt.view)
+    except SerializationError as error:
+        raise type(error)(error.message, path=_path(["view", *([error.path] if error.path else [])])) from None
+
+
+def _check_record(record: GameRecord) -> None:
+    for index, choice in enumerate(record.choices):
+        _check_seat(choice.seat, record.config.players, "choices", index, "seat")
+    for index, digest in enumerate(record.digests):
+        if not re.fullmatch(r"[0-9a-f]{16}", digest):
+            _fail(InvalidValueError, "a digest is 16 lowercase hex digits", "digests", index)
+    if record.digests and len(record.digests) != len(record.choices):
+        _fail(InconsistentStateError, "one digest per choice, or none", "digests")
+
+
+def _no_check(_: Any) -> None:
+    return None
+
+
+_CHECKS: Final[dict[str, Callable[[Any], None]]] = {
+    "game-state": _check_state,
+    "player-view": _check_view,
+    "prompt": _check_prompt,
+    "action": _no_check,
+    "event": _no_check,
+    "game-record": _check_record,
+}
