@@ -1,0 +1,293 @@
+"""The record commands of ``darkempire``: ``demo --record FILE``, ``replay FILE [--seat N] [--week W]`` (spec 9.3).
+
+* ``darkempire demo --record FILE`` writes the demo game as a
+  :class:`~darkempire.records.GameRecord` in the JSON wire format.
+* ``darkempire replay FILE`` re-runs the record through the rules with
+  :func:`~darkempire.records.replay_record`, prints the game week by week,
+  and confirms that it reproduces the recorded verdict. A record that does
+  not reproduce stops with an error naming the first divergent choice
+  (exit status 1).
+* ``darkempire replay FILE --week W [--seat N]`` shows what seat ``N`` (or a
+  spectator, without ``--seat``) saw in week ``W`` of the game (1-12): its
+  :class:`~darkempire.views.PlayerView` when the week's cards were revealed,
+  then the week's events as :func:`~darkempire.events.events_for` gives them
+  to that seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Protocol
+
+from rich.console import Console
+from rich.markup import escape
+
+from darkempire.actions import (
+    Action,
+    ChooseSupport,
+    DiscardCards,
+    PassCards,
+    PlaceCards,
+    PlayCard,
+    PlayNothing,
+    Reinforce,
+)
+from darkempire.actions import Reorganize, Side
+from darkempire.cards import Faction, HandCard, Theme, faction_name
+from darkempire.cli import _card, _Chronicle, _revealed_line, _seat, _step_lines
+from darkempire.events import (
+    CardsPassed,
+    CardsPlaced,
+    ChoiceMade,
+    DraftDiscarded,
+    EmperorCardScored,
+    Event,
+    GameOver,
+    HandRefilled,
+    MonthScored,
+    PlacementsDue,
+    PlaysRevealed,
+    Reorganized,
+    StrengthsRevealed,
+    TokensAwarded,
+    WeekStarted,
+    events_for,
+)
+from darkempire.history import History
+from darkempire.records import Choice, GameRecord, RecordError, replay_record, state_digest
+from darkempire.serialization import load_record, to_json
+from darkempire.state import MONTHS, WEEKS, GameConfig, GameState, Phase
+from darkempire.views import PlayerView, player_view, spectator_view
+
+__all__ = ["read_record", "replay_command", "save_demo_record", "write_record"]
+
+
+class _Turn(Protocol):
+    """What :func:`darkempire.bots.iter_game` yields."""
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def action(self) -> Action: ...
+
+    @property
+    def after(self) -> GameState: ...
+
+
+def write_record(path: Path, record: GameRecord) -> None:
+    """Write ``record`` to ``path`` as a ``"game-record"`` JSON message.
+
+    :raises RecordError: if the file cannot be written.
+    """
+    try:
+        path.write_text(to_json(record) + "\n", encoding="utf-8")
+    except OSError as error:
+        raise RecordError(f"cannot write {path}: {error.strerror or error}") from None
+
+
+def read_record(path: Path) -> GameRecord:
+    """Read a ``"game-record"`` JSON message from ``path``.
+
+    :raises RecordError: if the file cannot be read.
+    :raises SerializationError: if it is not a valid record (with the path of the bad value).
+    """
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise RecordError(f"cannot read {path}: {error.strerror or error}") from None
+    return load_record(data)
+
+
+def save_demo_record(console: Console, path: str, config: GameConfig, seed: int, turns: Sequence[_Turn]) -> None:
+    """Record the demo game made of ``turns`` (with state digests) and write it to ``path``."""
+    final = turns[-1].after if turns else None
+    record = GameRecord(
+        config,
+        seed,
+        tuple(Choice(t.seat, t.action) for t in turns),
+        final.verdict if final is not None else None,
+        tuple(state_digest(t.after) for t in turns),
+    )
+    write_record(Path(path), record)
+    console.print(f"Record of {len(record.choices)} choices written to {escape(path)}")
+
+
+def replay_command(console: Console, path: str, theme: Theme, *, seat: int | None, week: int | None) -> int:
+    """``darkempire replay``: replay the record at ``path``; print the game, or one seat's view of one week.
+
+    :returns: 0 when the record reproduces.
+    :raises DarkEmpireError: the record does not reproduce, or cannot be read, or ``seat``/``week`` do not exist.
+    """
+    record = read_record(Path(path))
+    replayed = replay_record(record)
+    history = History(replayed.states, record.choices)
+    final = replayed.final
+    if seat is not None and not 0 <= seat < final.players:
+        raise RecordError(f"there is no seat {seat} in this {final.players}-player game")
+    if week is None:
+        if seat is not None:
+            raise RecordError("--seat needs --week: give the week (1-12) to show")
+        _print_game(console, record, history, theme)
+    else:
+        _print_week(console, history, theme, seat, week)
+    return 0
+
+
+def _print_game(console: Console, record: GameRecord, history: History, theme: Theme) -> None:
+    final = history.current
+    console.print(
+        f"[bold]Replay[/bold] of a {record.config.players}-player game, seed {record.seed}: "
+        f"{len(record.choices)} choices"
+    )
+    reorganized: dict[tuple[int, int], dict[int, Reorganize]] = {}
+    for index, choice in enumerate(record.choices):
+        if isinstance(choice.action, Reorganize):
+            before = history.states[index]
+            reorganized.setdefault((before.month, before.week), {})[choice.seat] = choice.action
+    public = spectator_view(final)
+    _Chronicle(console, theme).update(public.history, public.month_scores, public.phase, public.verdict, reorganized)
+    if final.verdict is None:
+        console.print(f"The record ends in the {final.phase.value} phase, before the game is over, as recorded.")
+    else:
+        winners = ", ".join(f"seat {s}" for s in sorted(final.verdict.winners))
+        console.print(f"[bold]Verdict reproduced[/bold]: {final.verdict.reason.value}, won by {winners}.")
+
+
+def _week_span(history: History, month: int, week: int) -> tuple[int, int]:
+    """Indexes of the state where week ``(month, week)`` starts and of the state where the next one does."""
+    start = next(
+        (i for i, s in enumerate(history.states) if (s.month, s.week) == (month, week) and s.phase is Phase.PLAY_1),
+        None,
+    )
+    if start is None:
+        raise RecordError(f"the recorded game does not reach week {week} of month {month}")
+    end = start
+    while end + 1 < len(history.states) and (history.states[end + 1].month, history.states[end + 1].week) == (
+        month,
+        week,
+    ):
+        end += 1
+    return start, min(end + 1, len(history.states) - 1)
+
+
+def _print_week(console: Console, history: History, theme: Theme, seat: int | None, week: int) -> None:
+    if not 1 <= week <= MONTHS * WEEKS:
+        raise RecordError(f"week {week} does not exist: a game has weeks 1 to {MONTHS * WEEKS}")
+    month, week_of_month = (week - 1) // WEEKS + 1, (week - 1) % WEEKS + 1
+    start, end = _week_span(history, month, week_of_month)
+    state = history.states[start]
+    view = player_view(state, seat) if seat is not None else spectator_view(state)
+    who = f"seat {seat}" if seat is not None else "a spectator"
+    console.print(f"[bold]What {who} saw in week {week} (month {month}, week {week_of_month})[/bold]")
+    for line in view_lines(view, theme):
+        console.print("  " + line)
+    console.print("[bold]The week's events[/bold]")
+    week_history = History(history.states[start : end + 1], history.choices[start:end])
+    for event in events_for(week_history.events(), seat):
+        for line in event_lines(event, theme, seat):
+            console.print("  " + line)
+
+
+def _cards(cards: Sequence[HandCard] | frozenset[HandCard], theme: Theme) -> str:
+    ordered = sorted(cards, key=lambda c: c.id)
+    return ", ".join(_card(c, theme) for c in ordered) if ordered else "none"
+
+
+def view_lines(view: PlayerView, theme: Theme) -> list[str]:
+    """A short text summary of a :class:`~darkempire.views.PlayerView` (spec 9.4)."""
+    you = view.seat
+    lines = [f"Phase: {view.phase.value}, month {view.month}, week {view.week}"]
+    if you is not None:
+        victor = faction_name(view.victor, theme) if view.victor is not None else "?"
+        support = faction_name(view.support, theme) if view.support is not None else "not chosen yet"
+        lines.append(f"Your victor card: {victor}; your support this month: {support}")
+        lines.append(f"Your hand: {_cards(view.hand, theme)}")
+    if view.table is not None:
+        lines.append(_revealed_line(view.table, theme))
+        lines += _step_lines(view.table, theme, you)
+    lines.append("Hand sizes: " + ", ".join(f"{_seat(s, you)} {n}" for s, n in enumerate(view.hand_sizes)))
+    lines.append(f"Draw pile {view.draw_pile_size}, discard pile {view.discard_pile_size} cards")
+    points = view.score_track.card_points()
+    lines.append(
+        "Score track: "
+        + ", ".join(f"{faction_name(f, theme)} {points[f]}" for f in Faction)
+        + f"; emperor {view.score_track.emperor_total}"
+    )
+    lines.append("Tokens this month: " + ", ".join(f"{_seat(s, you)} {t}" for s, t in enumerate(view.month_tokens)))
+    lines.append("Banked tokens: " + ", ".join(f"{_seat(s, you)} {t}" for s, t in enumerate(view.banked_tokens)))
+    if view.awaited:
+        lines.append("Awaiting: " + ", ".join(_seat(s, you) for s in sorted(view.awaited)))
+    return lines
+
+
+def _action_text(action: Action, theme: Theme) -> str:
+    if isinstance(action, (PassCards, DiscardCards)):
+        verb = "passes" if isinstance(action, PassCards) else "discards"
+        return f"{verb} {_cards(action.cards, theme)}"
+    if isinstance(action, ChooseSupport):
+        return f"supports {faction_name(action.faction, theme)}"
+    if isinstance(action, PlayCard):
+        side = "to the revolution" if action.side is Side.REVOLUTION else "as a traitor card"
+        return f"plays {_card(action.card, theme)} {side}"
+    if isinstance(action, Reinforce):
+        return f"attaches {_card(action.card, theme)} to {_card(action.target, theme)}"
+    if isinstance(action, PlayNothing):
+        return "plays nothing"
+    if isinstance(action, PlaceCards):
+        return f"places {_cards(action.cards, theme)}"
+    took = f"takes back {_card(action.take_back, theme)}" if action.take_back is not None else "takes nothing back"
+    return f"{took}, discards {_cards(action.discards, theme)}"
+
+
+def event_lines(event: Event, theme: Theme, you: int | None = None) -> list[str]:
+    """A one-line text of an event as a seat sees it (after :func:`~darkempire.events.events_for`)."""
+    if isinstance(event, ChoiceMade):
+        what = _action_text(event.action, theme) if event.action is not None else "has chosen"
+        return [f"{_seat(event.seat, you)} {what}"]
+    if isinstance(event, WeekStarted):
+        emperor = f"emperor card {event.emperor_card.value}" if event.emperor_card is not None else "no emperor card"
+        add_on = f" + {int(event.add_on)}" if event.add_on is not None else ""
+        return [f"Week {event.week} of month {event.month}: revolution card "
+                f"{faction_name(event.revolution_card.faction, theme)}, {emperor}{add_on}"]  # fmt: skip
+    if isinstance(event, PlaysRevealed):
+        parts = [f"{_seat(p.seat, you)} {_action_text(p.action, theme)}" for p in event.plays]
+        parts += [f"{_seat(s, you)} plays nothing" for s in sorted(event.idle)]
+        return [f"Step {event.step} revealed: " + "; ".join(parts)]
+    if isinstance(event, StrengthsRevealed):
+        strengths = ", ".join(f"{faction_name(f, theme)} {event.strengths[f]}" for f in Faction)
+        emperor = f"emperor {event.emperor_strength}" if event.emperor_strength is not None else "no emperor"
+        return [f"Strengths: {strengths}; {emperor}"]
+    if isinstance(event, TokensAwarded):
+        gained = ", ".join(f"{_seat(s, you)} +{t}" for s, t in enumerate(event.tokens) if t) or "nobody"
+        return [f"Tokens: {gained}"]
+    if isinstance(event, EmperorCardScored):
+        return [f"The emperor card {event.card.value} goes to the score track (emperor total {event.emperor_total})"]
+    if isinstance(event, PlacementsDue):
+        return [
+            "To place: "
+            + ", ".join(f"{_seat(d.seat, you)} a {faction_name(d.faction, theme)} card" for d in event.dues)
+        ]
+    if isinstance(event, CardsPlaced):
+        return ["Placed: " + ", ".join(f"{_seat(s.seat, you)} {_card(s.card, theme)}" for s in event.placed)]
+    if isinstance(event, Reorganized):
+        parts = []
+        for s, (took, discarded, drawn) in enumerate(zip(event.take_backs, event.discarded, event.drawn, strict=True)):
+            back = f"takes back {_card(took, theme)}, " if took is not None else ""
+            parts.append(f"{_seat(s, you)} {back}discards {discarded}, draws {drawn}")
+        shuffled = " (the discard pile was reshuffled)" if event.reshuffled else ""
+        return ["Re-organize: " + "; ".join(parts) + shuffled]
+    if isinstance(event, HandRefilled):
+        return [f"You discarded {_cards(event.discarded, theme)} and drew {_cards(event.drawn, theme)}"]
+    if isinstance(event, MonthScored):
+        support = ", ".join(f"{_seat(s, you)} {faction_name(f, theme)}" for s, f in enumerate(event.score.support))
+        return [f"Month {event.score.month} scored: support cards {support}; bonus {list(event.score.bonus)}"]
+    if isinstance(event, GameOver):
+        return [f"Game over: {event.verdict.reason.value}, winners {sorted(event.verdict.winners)}"]
+    if isinstance(event, (CardsPassed, DraftDiscarded)):
+        cards = _cards(event.cards, theme) if event.cards is not None else "2 cards"
+        target = f" to {_seat(event.to_seat, you)}" if isinstance(event, CardsPassed) else ""
+        verb = "passes" if isinstance(event, CardsPassed) else "discards"
+        return [f"{_seat(event.seat, you)} {verb} {cards}{target}"]
+    return [type(event).__name__]
