@@ -148,10 +148,10 @@ def test_revolution_points_are_unbounded_integers() -> None:
     assert month.strongest == {Faction.STUDENTS}  # one point decides, however large the totals
     assert month.bonus == (0, 3, 3)
     victors = [Faction.WORKERS, Faction.SUFFRAGETTES, Faction.MECHANDROS]
-    verdict = final_verdict([40, 41, 0, 0, 0], 50, [huge, 0, 0], victors)
+    verdict = final_verdict([40, 0, 41, 3, 0], 50, [huge, 0, 0], victors)
     assert verdict.totals[Faction.WORKERS] == huge + 40
     assert isinstance(verdict.totals[Faction.WORKERS], int)
-    assert verdict.too_powerful is Faction.WORKERS and verdict.winners == {1}  # 41 is next
+    assert verdict.too_powerful is Faction.WORKERS and verdict.winners == {1}  # the Suffragettes (41) are next
 
 
 @pytest.mark.spec("1.6", "7.3")
