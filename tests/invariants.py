@@ -483,9 +483,19 @@ def check_state(state: GameState, first: int = 0) -> None:
     check_support(state)
     check_piles(state)
     check_game_over(state)
-    for seat in engine.awaited_seats(state):
-        assert state.pending[seat] is None
-        assert len(engine.legal_actions(state, seat)) >= 2, f"seat {seat} awaited without a choice (ruling N)"
+    awaited = engine.awaited_seats(state)
+    for seat in state.seats:
+        legal = engine.legal_actions(state, seat)
+        assert bool(legal) == (seat in awaited), f"seat {seat}: legal actions {len(legal)}, awaited {seat in awaited}"
+        if seat in awaited:
+            assert state.pending[seat] is None
+    if state.phase in _PLAY_PHASES:
+        # Every seat holding cards submits a play, even a forced one, so the awaited set reveals no hand (R-H, R-N).
+        expected = {s for s in state.seats if state.hands[s] and state.pending[s] is None}
+        assert awaited == expected, f"awaited {set(awaited)} at a play step, expected {expected} (ruling N)"
+    else:
+        for seat in awaited:
+            assert len(engine.legal_actions(state, seat)) >= 2, f"seat {seat} awaited without a choice (ruling N)"
 
 
 # --------------------------------------------------------------------------- transitions

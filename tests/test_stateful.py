@@ -59,7 +59,7 @@ from darkempire.state import GameConfig, GameState, Phase
 from invariants import check_state, check_transition
 
 #: Complete games per player count, by Hypothesis profile. ``long`` runs 3 x 3,400 = 10,200 games.
-GAMES: Mapping[str, int] = {"ci": 12, "dev": 6, "long": 3400}
+GAMES: Mapping[str, int] = {"ci": 12, "dev": 2, "long": 3400}
 PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "ci")
 #: Rule calls per game; a game takes about 215 steps, and teardown plays whatever is left.
 STEPS_PER_GAME = 240

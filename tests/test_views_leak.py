@@ -36,7 +36,7 @@ from invariants import check_card_conservation
 C = TypeVar("C", EmperorCard, RevolutionCard)
 
 #: Hypothesis examples (random states) for the leak property, by profile.
-STATES: Mapping[str, int] = {"ci": 40, "dev": 10, "long": 3000}
+STATES: Mapping[str, int] = {"ci": 40, "dev": 4, "long": 3000}
 PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "ci")
 #: Phases a leak test must visit: every decision phase and the end of the game.
 COVERED = (*sorted(DECISION_PHASES, key=lambda p: list(Phase).index(p)), Phase.GAME_OVER)
