@@ -40,12 +40,16 @@ from darkempire.events import (
     CardsPassed,
     CardsPlaced,
     ChoiceMade,
+    ChoiceWithdrawn,
     DraftDiscarded,
     EmperorCardScored,
     Event,
     GameOver,
+    GameStarted,
+    HandDealt,
     HandRefilled,
     MonthScored,
+    MonthStarted,
     PlacementsDue,
     PlaysRevealed,
     Reorganized,
@@ -60,7 +64,15 @@ from darkempire.serialization import load_record, to_json
 from darkempire.state import MONTHS, WEEKS, GameConfig, GameState, Phase
 from darkempire.views import PlayerView, player_view, spectator_view
 
-__all__ = ["read_record", "replay_command", "save_demo_record", "write_record"]
+__all__ = [
+    "action_text",
+    "event_lines",
+    "read_record",
+    "replay_command",
+    "save_demo_record",
+    "view_lines",
+    "write_record",
+]
 
 
 class _Turn(Protocol):
@@ -222,7 +234,8 @@ def view_lines(view: PlayerView, theme: Theme) -> list[str]:
     return lines
 
 
-def _action_text(action: Action, theme: Theme) -> str:
+def action_text(action: Action, theme: Theme) -> str:
+    """A short text of an action, e.g. ``"plays Workers 4 #1 to the revolution"``."""
     if isinstance(action, (PassCards, DiscardCards)):
         verb = "passes" if isinstance(action, PassCards) else "discards"
         return f"{verb} {_cards(action.cards, theme)}"
@@ -244,7 +257,7 @@ def _action_text(action: Action, theme: Theme) -> str:
 def event_lines(event: Event, theme: Theme, you: int | None = None) -> list[str]:
     """A one-line text of an event as a seat sees it (after :func:`~darkempire.events.events_for`)."""
     if isinstance(event, ChoiceMade):
-        what = _action_text(event.action, theme) if event.action is not None else "has chosen"
+        what = action_text(event.action, theme) if event.action is not None else "has chosen"
         return [f"{_seat(event.seat, you)} {what}"]
     if isinstance(event, WeekStarted):
         emperor = f"emperor card {event.emperor_card.value}" if event.emperor_card is not None else "no emperor card"
@@ -252,7 +265,7 @@ def event_lines(event: Event, theme: Theme, you: int | None = None) -> list[str]
         return [f"Week {event.week} of month {event.month}: revolution card "
                 f"{faction_name(event.revolution_card.faction, theme)}, {emperor}{add_on}"]  # fmt: skip
     if isinstance(event, PlaysRevealed):
-        parts = [f"{_seat(p.seat, you)} {_action_text(p.action, theme)}" for p in event.plays]
+        parts = [f"{_seat(p.seat, you)} {action_text(p.action, theme)}" for p in event.plays]
         parts += [f"{_seat(s, you)} plays nothing" for s in sorted(event.idle)]
         return [f"Step {event.step} revealed: " + "; ".join(parts)]
     if isinstance(event, StrengthsRevealed):
@@ -285,9 +298,18 @@ def event_lines(event: Event, theme: Theme, you: int | None = None) -> list[str]
         return [f"Month {event.score.month} scored: support cards {support}; bonus {list(event.score.bonus)}"]
     if isinstance(event, GameOver):
         return [f"Game over: {event.verdict.reason.value}, winners {sorted(event.verdict.winners)}"]
+    if isinstance(event, GameStarted):
+        add_on = f", add-on {int(event.add_on)} +" if event.add_on is not None else ""
+        return [f"A {event.players}-player game is dealt: {event.hand_sizes[0]} cards each{add_on}"]
+    if isinstance(event, HandDealt):
+        victor = faction_name(event.victor, theme)
+        return [f"{_seat(event.seat, you)} is dealt {_cards(event.cards, theme)}; victor card {victor}"]
+    if isinstance(event, ChoiceWithdrawn):
+        return [f"{_seat(event.seat, you)} takes back its choice"]
+    if isinstance(event, MonthStarted):
+        return [f"Month {event.month} begins: {event.emperor_pile_size} emperor cards in the pile; choose support"]
     if isinstance(event, (CardsPassed, DraftDiscarded)):
         cards = _cards(event.cards, theme) if event.cards is not None else "2 cards"
         target = f" to {_seat(event.to_seat, you)}" if isinstance(event, CardsPassed) else ""
         verb = "passes" if isinstance(event, CardsPassed) else "discards"
         return [f"{_seat(event.seat, you)} {verb} {cards}{target}"]
-    return [type(event).__name__]
