@@ -1,7 +1,7 @@
 """The public event log: what happened between two states, as typed values a client can animate (spec 9.2, 9.4).
 
 The engine keeps no log: every event here is derived by comparing two states
-of the same game (and the finished weeks in :attr:`GameState.history`), so the
+of the same game (and the finished weeks in ``GameState.history``), so the
 engine stays a set of pure transitions.
 
 * :func:`events_between` lists the events from one state to the next.

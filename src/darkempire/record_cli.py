@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Protocol
 
 from rich.console import Console
 from rich.markup import escape
@@ -34,6 +33,7 @@ from darkempire.actions import (
     Reinforce,
 )
 from darkempire.actions import Reorganize, Side
+from darkempire.bots import Turn
 from darkempire.cards import Faction, HandCard, Theme, faction_name
 from darkempire.cli import _card, _Chronicle, _revealed_line, _seat, _step_lines
 from darkempire.events import (
@@ -75,19 +75,6 @@ __all__ = [
 ]
 
 
-class _Turn(Protocol):
-    """What :func:`darkempire.bots.iter_game` yields."""
-
-    @property
-    def seat(self) -> int: ...
-
-    @property
-    def action(self) -> Action: ...
-
-    @property
-    def after(self) -> GameState: ...
-
-
 def write_record(path: Path, record: GameRecord) -> None:
     """Write ``record`` to ``path`` as a ``"game-record"`` JSON message.
 
@@ -112,7 +99,7 @@ def read_record(path: Path) -> GameRecord:
     return load_record(data)
 
 
-def save_demo_record(console: Console, path: str, config: GameConfig, seed: int, turns: Sequence[_Turn]) -> None:
+def save_demo_record(console: Console, path: str, config: GameConfig, seed: int, turns: Sequence[Turn]) -> None:
     """Record the demo game made of ``turns`` (with state digests) and write it to ``path``."""
     final = turns[-1].after if turns else None
     record = GameRecord(

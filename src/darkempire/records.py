@@ -92,7 +92,7 @@ class RecordError(DarkEmpireError, ValueError):
 class DivergentChoiceError(RecordError):
     """Replaying a record, a choice was illegal or led to a different state than recorded.
 
-    :ivar index: the choice's position in :attr:`GameRecord.choices`, from 0.
+    :ivar index: the choice's position in ``GameRecord.choices``, from 0.
     :ivar seat: the seat of that choice.
     :ivar action: the action of that choice.
     :ivar reason: why it diverges (the broken rule, or the digest mismatch).

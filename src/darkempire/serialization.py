@@ -27,12 +27,12 @@ Encoding rules, the same everywhere:
 * tuples are arrays; sets are arrays sorted by id or enumeration order, with
   no repeated item; ``None`` is ``null``.
 
-Conversion is done by a :mod:`cattrs` converter with strict hooks, and the
+Conversion is done by a ``cattrs`` converter with strict hooks, and the
 JSON Schemas in ``darkempire/schemas/`` are generated from the same types
 (:mod:`darkempire.schema`). Round trips are exact: ``from_json(to_json(x)) == x``.
 
 Loading is safe on untrusted input. Every problem raises a
-:class:`SerializationError` subclass whose :attr:`~SerializationError.path`
+:class:`SerializationError` subclass whose ``path``
 names the bad value, such as ``choices[3].action.card``; nothing is returned
 half-loaded. Loaded states are checked for card conservation and for
 consistency with their own history, and :func:`load_action` can check that
