@@ -75,6 +75,8 @@ nitpick_ignore_regex = [
     (r"py:data", r"Ellipsis"),  # the "..." of tuple[int, ...]
     # Third-party libraries the public API names: rich (the terminal output of darkempire.cli).
     (r"py:(class|obj|mod|func)", r"rich(?:\..+)?"),
+    # The adapters' optional libraries (extras openspiel and pettingzoo), and numpy under them.
+    (r"py:(class|obj|data|mod|func|meth|attr)", r"(?:pyspiel|open_spiel|pettingzoo|gymnasium|numpy|np)(?:\..+)?"),
 ]
 # A TypeVar is not an object to document; it appears only inside generic signatures.
 nitpick_ignore = [("py:class", "darkempire.chance.T")]

@@ -1,0 +1,496 @@
+"""The game for OpenSpiel: importing this module registers ``dark_empire_revolution`` (spec 9.2-9.4).
+
+>>> import pyspiel
+>>> import darkempire.adapters.openspiel
+>>> game = pyspiel.load_game("dark_empire_revolution(players=5)")
+>>> game.num_players(), game.num_distinct_actions(), game.max_chance_outcomes(), game.max_game_length()
+(5, 6857, 75, 64)
+
+Install the ``openspiel`` extra (``pip install "darkempire[openspiel]"``, PyPI name ``open-spiel``).
+
+Game type
+=========
+
+* **Simultaneous moves.** Every decision of the game is simultaneous (spec 9.2). At each decision node every
+  seat acts: a seat the step awaits chooses among its legal actions; every other seat has exactly one legal
+  action, :data:`~darkempire.adapters.core.NO_OP` ("wait"). ``pyspiel.convert_to_turn_based`` gives the turn-based form, in which the
+  seats act in seat order and each sees only its own earlier choice.
+* **Explicit chance** (``EXPLICIT_STOCHASTIC``): the deal, the revealed revolution and emperor cards and the
+  re-organize draws are chance nodes with uniform outcomes (at most 75), so a history of integers replays a
+  game exactly (see :mod:`darkempire.adapters.core` for how they stand for the engine's shuffles).
+* **Imperfect information, general-sum, 3-5 players** (parameter ``players``, default 4).
+* **Returns** (terminal reward model): the verdict's winners share +1, each getting ``1 / len(winners)``;
+  every other seat gets -1 (rules 8.2-8.5). A shared win is worth less than a sole win, and the sum of the
+  returns depends on how many seats share it, so the game is general-sum.
+
+Actions
+=======
+
+One action space of :data:`~darkempire.adapters.core.NUM_ACTIONS` = 6857 integers, the same for 3-5 players:
+
+===================  ====================================================================================
+actions              meaning
+===================  ====================================================================================
+0                    wait: the only action of a seat the step does not await
+1-2775               pass the two cards ``(a, b)``, ``a < b``, numbered in ``itertools.combinations(range(75),
+                     2)`` order (rule 2.5)
+2776-5550            discard two cards, numbered the same way (rule 2.6)
+5551-5555            choose support faction ``0-4`` (rule 3.2)
+5556-5685            play faction card ``c`` (0-64): ``5556 + 2c`` revolution side, ``5557 + 2c`` emperor side
+                     (rule 4.3)
+5686-6335            attach reinforcement card ``r`` (65-74) to faction card ``t``: ``5686 + 65 (r - 65) + t``
+                     (rule 4.6)
+6336                 play nothing (ruling H)
+6337-6344            place: ``6337 + mask``, bit ``k`` naming the ``k``-th of the seat's own revolution-side
+                     cards on the table, sorted by id (rule 5.6, ruling E)
+6345-6856            re-organize: ``6345 + 128 slot + mask``; ``slot`` 0 takes nothing back, ``k`` takes back
+                     the ``k``-th own revolution-side card on the table; bit ``j`` of ``mask`` discards the
+                     ``j``-th card of the hand sorted by id (rules 6.2, 6.3, ruling Q)
+===================  ====================================================================================
+
+:func:`encode_action` and :func:`decode_action` convert between these integers and
+:mod:`darkempire.actions` values.
+
+Observations and information states
+===================================
+
+Built from :func:`darkempire.views.player_view` only, so they show a seat nothing its view does not:
+
+* the observation string and tensor: the seat's current view (:data:`OBSERVATION_TENSOR_LAYOUT` names the
+  tensor's pieces); a public-only observer gives the spectator view, a private-only observer the seat's hand,
+  victor card and support;
+* the information-state string (perfect recall): one line per earlier decision with what the seat saw and
+  chose, then its current view. There is no information-state tensor.
+
+While chance nodes draw the outcome of a step, the seats see the step before it resolved, with their own
+choice pending. During the deal each seat sees its own cards dealt so far.
+
+Serialization
+=============
+
+OpenSpiel serializes a Python state by pickling its attributes; the one attribute of a
+:class:`DarkEmpireState` pickles as the JSON of ``darkempire.serialization`` (engine states as
+``"game-state"`` messages, plus the pending chance events and the seats' trails). The turn-based form
+serializes, as OpenSpiel does for every explicit-chance game, by its history of integers.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Final
+
+import numpy as np
+import pyspiel
+
+from darkempire import engine
+from darkempire.actions import Action
+from darkempire.adapters.core import (
+    MAX_DECISIONS,
+    NO_OP,
+    NUM_ACTIONS,
+    Flow,
+    decode,
+    encode,
+    fill_observation,
+    index_text,
+    info_state_text,
+    legal_indices,
+    make_pieces,
+    max_chance_events,
+    observation_text,
+    private_observation_text,
+    tensor_layout,
+    view_text,
+)
+from darkempire.cards import HAND_CARDS
+from darkempire.errors import ConfigError
+from darkempire.state import GameState
+from darkempire.views import player_view
+
+__all__ = [
+    "GAME_TYPE",
+    "NO_OP",
+    "NUM_ACTIONS",
+    "OBSERVATION_TENSOR_LAYOUT",
+    "SHORT_NAME",
+    "DarkEmpireGame",
+    "DarkEmpireObserver",
+    "DarkEmpireState",
+    "SampledState",
+    "decode_action",
+    "encode_action",
+    "engine_state",
+    "ismcts_resampler",
+]
+
+#: The name the game is registered under.
+SHORT_NAME: Final = "dark_empire_revolution"
+
+#: The OpenSpiel game type (see the module docstring).
+GAME_TYPE: Final = pyspiel.GameType(
+    short_name=SHORT_NAME,
+    long_name="Dark Empire: Revolution",
+    dynamics=pyspiel.GameType.Dynamics.SIMULTANEOUS,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=5,
+    min_num_players=3,
+    provides_information_state_string=True,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification={"players": 4},
+    provides_factored_observation_string=True,
+)
+
+#: The observation tensor's pieces for ``players`` seats, in order: ``(name, shape)`` pairs.
+OBSERVATION_TENSOR_LAYOUT: Final = tensor_layout
+
+
+class DarkEmpireGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hints
+    """The game, for a number of seats given by the parameter ``players`` (3-5, default 4).
+
+    :param params: OpenSpiel game parameters; only ``players``.
+    :raises ConfigError: for a number of players outside 3-5.
+    """
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = {"players": 4, **(params or {})}
+        players = params["players"]
+        if not isinstance(players, int) or not 3 <= players <= 5:
+            raise ConfigError(f"the game is for 3 to 5 players, not {players!r} (rule 2.1)")
+        super().__init__(
+            GAME_TYPE,
+            pyspiel.GameInfo(
+                num_distinct_actions=NUM_ACTIONS,
+                max_chance_outcomes=len(HAND_CARDS),
+                num_players=players,
+                min_utility=-1.0,
+                max_utility=1.0,
+                utility_sum=None,
+                max_game_length=MAX_DECISIONS,
+            ),
+            params,
+        )
+        self.players: int = players
+        self._start = Flow.start(players)
+        self._next: Flow | None = None
+
+    def new_initial_state(self) -> DarkEmpireState:
+        """A new game: chance deals the victor cards and hands first."""
+        flow, self._next = (self._next or self._start), None
+        return DarkEmpireState(self, flow)
+
+    def max_chance_nodes_in_history(self) -> int:
+        """Most chance nodes in a game (the deal, two revealed cards a week, the re-organize draws)."""
+        return max_chance_events(self.players)
+
+    def make_py_observer(
+        self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: dict[str, Any] | None = None
+    ) -> DarkEmpireObserver:
+        """An observer of the given kind (see :class:`DarkEmpireObserver`)."""
+        return DarkEmpireObserver(self.players, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False),
+                                  params)  # fmt: skip
+
+
+class DarkEmpireState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hints
+    """A state of the game: a :class:`~darkempire.adapters.core.Flow` (engine state and pending chance events).
+
+    :param game: the game.
+    :param flow: the game's progress (a new game when built by :meth:`DarkEmpireGame.new_initial_state`).
+    """
+
+    def __init__(self, game: DarkEmpireGame, flow: Flow) -> None:
+        super().__init__(game)
+        self._flow = flow
+
+    @property
+    def flow(self) -> Flow:
+        """The game's progress: engine state, pending chance events, the seats' trails."""
+        return self._flow
+
+    def current_player(self) -> int:
+        """``pyspiel.PlayerId.TERMINAL``, ``CHANCE`` or ``SIMULTANEOUS``."""
+        if self._flow.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if self._flow.is_chance:
+            return int(pyspiel.PlayerId.CHANCE)
+        return int(pyspiel.PlayerId.SIMULTANEOUS)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self._flow.legal(player)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The next chance event's outcomes, each with the same probability."""
+        return self._flow.chance_outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        self._flow = self._flow.apply_chance(action)
+
+    def _apply_actions(self, actions: Sequence[int]) -> None:
+        self._flow = self._flow.apply_joint(list(actions))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return self._flow.outcome_text(action)
+        return f"seat {player}: {index_text(self._flow.seen, player, action)}"
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self._flow.is_over
+
+    def returns(self) -> list[float]:
+        """The winners share +1, every other seat gets -1; all 0 before the end (rules 8.2-8.5)."""
+        return self._flow.returns()
+
+    def rewards(self) -> list[float]:
+        """The returns at the end, 0 before (terminal reward model)."""
+        return self._flow.returns()
+
+    def __str__(self) -> str:
+        return self._flow.text()
+
+
+class DarkEmpireObserver:
+    """OpenSpiel's Python observer interface, built on the seats' views.
+
+    ============================================  =========================================================
+    ``iig_obs_type``                              string / tensor
+    ============================================  =========================================================
+    public and own private info, no recall        the seat's view / the whole tensor (the default)
+    public info only                              the spectator view / the public pieces
+    own private info only                         hand, victor card, support / the ``private_`` pieces
+    public and own private info, perfect recall   the information state (trail and view) / no tensor
+    ============================================  =========================================================
+
+    :param players: number of seats.
+    :param iig_obs_type: the kind of observation.
+    :param params: observation parameters; none are supported.
+    :raises ValueError: for parameters, or a kind not in the table (other seats' private information, or
+        perfect recall of a partial observation).
+    """
+
+    def __init__(self, players: int, iig_obs_type: pyspiel.IIGObservationType, params: dict[str, Any] | None) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        private = iig_obs_type.private_info
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError("an observation shows one seat's private information, not every seat's")
+        self._public = bool(iig_obs_type.public_info)
+        self._private = private == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        self._recall = bool(iig_obs_type.perfect_recall)
+        if self._recall and not (self._public and self._private):
+            raise ValueError("perfect recall is offered for the information state (public and own private info)")
+        self.tensor: np.ndarray[Any, np.dtype[np.float32]] | None = None
+        self.dict: dict[str, np.ndarray[Any, np.dtype[np.float32]]] = {}
+        if not self._recall:
+            self.tensor, self.dict = make_pieces(players)
+
+    def set_from(self, state: DarkEmpireState, player: int) -> None:
+        """Write ``player``'s observation of ``state`` into the observer's ``tensor``."""
+        if self._recall:
+            return
+        fill_observation(self.dict, state.flow, player, public=self._public, private=self._private)
+
+    def string_from(self, state: DarkEmpireState, player: int) -> str:
+        """``player``'s observation of ``state`` as text."""
+        flow = state.flow
+        if self._recall:
+            return info_state_text(flow, player)
+        if not self._public:
+            return private_observation_text(flow, player) if self._private else ""
+        return observation_text(flow, player if self._private else None)
+
+
+pyspiel.register_game(GAME_TYPE, DarkEmpireGame)
+
+
+# --------------------------------------------------------------------------- actions
+
+
+def encode_action(state: GameState, seat: int, action: Action | None) -> int:
+    """The integer of ``seat``'s ``action`` in the engine state ``state``; ``None`` gives
+    :data:`~darkempire.adapters.core.NO_OP`.
+
+    :raises ValueError: if the action names a card that is not where its encoding needs it.
+    """
+    return NO_OP if action is None else encode(state, seat, action)
+
+
+def decode_action(state: GameState, seat: int, action: int) -> Action | None:
+    """The :mod:`darkempire.actions` value of the integer ``action`` for ``seat`` in ``state``; ``None`` for
+    :data:`~darkempire.adapters.core.NO_OP`. Not checked for legality.
+
+    :raises ValueError: if ``action`` is outside the action space or names a position that does not exist.
+    """
+    return decode(state, seat, action)
+
+
+# --------------------------------------------------------------------------- turn-based states and search
+
+
+def _replay(players: int, history: Sequence[int]) -> tuple[Flow, list[int]]:
+    flow = Flow.start(players)
+    buffered: list[int] = []
+    for action in history:
+        if flow.is_chance:
+            flow = flow.apply_chance(action)
+        else:
+            buffered.append(action)
+            if len(buffered) == players:
+                flow, buffered = flow.apply_joint(buffered), []
+    return flow, buffered
+
+
+def engine_state(state: Any) -> tuple[GameState | None, list[int]]:
+    """The engine state under an OpenSpiel state of this game, simultaneous or turn-based, and the actions
+    the seats before the current one already chose in a turn-based decision.
+
+    The engine state is what the seats see (``None`` during the deal). A turn-based state is replayed from
+    its history.
+
+    :raises ValueError: if ``state`` is not a state of ``dark_empire_revolution``.
+    """
+    if isinstance(state, DarkEmpireState):
+        return state.flow.seen, []
+    game = state.get_game()
+    params = game.get_parameters()
+    inner = params.get("game", params)
+    if inner.get("name", SHORT_NAME) != SHORT_NAME:
+        raise ValueError(f"not a state of {SHORT_NAME}: {game}")
+    flow, buffered = _replay(int(inner.get("players", 4)), state.history())
+    return flow.seen, buffered
+
+
+class SampledState:
+    """A determinized turn-based state for IS-MCTS: one world consistent with a seat's information state.
+
+    It behaves like a state of ``pyspiel.convert_to_turn_based(game)`` for the methods that OpenSpiel's
+    Python ``ISMCTSBot`` and ``RandomRolloutEvaluator`` call, and its information-state strings are the
+    turn-based game's, so the bot's tree lines up with the real game. It has no chance nodes: the hidden cards
+    are already placed and the engine's own generator (seeded at random) draws the rest.
+
+    :param state: a complete engine state at a decision.
+    :param trails: each seat's trail (see :class:`~darkempire.adapters.core.Flow`).
+    :param buffered: the actions of the seats before the current one in this turn-based decision.
+    """
+
+    def __init__(self, state: GameState, trails: tuple[tuple[str, ...], ...], buffered: Sequence[int]) -> None:
+        self._state = state
+        self._trails = trails
+        self._buffered = list(buffered)
+
+    def clone(self) -> SampledState:
+        """A copy."""
+        return SampledState(self._state, self._trails, self._buffered)
+
+    def current_player(self) -> int:
+        """The seat to act, or ``pyspiel.PlayerId.TERMINAL``."""
+        return int(pyspiel.PlayerId.TERMINAL) if self._state.is_over else len(self._buffered)
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self._state.is_over
+
+    def is_chance_node(self) -> bool:
+        """Always false: the world is fixed and the engine draws the rest."""
+        return False
+
+    def is_simultaneous_node(self) -> bool:
+        """Always false: the turn-based form."""
+        return False
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The current seat's legal actions (:func:`~darkempire.adapters.core.legal_indices`); ``[]`` for any
+        other seat."""
+        current = self.current_player()
+        if self._state.is_over or (player is not None and player != current):
+            return []
+        return legal_indices(self._state, current)
+
+    def apply_action(self, action: int) -> None:
+        """The current seat chooses ``action``; the step resolves once every seat has chosen.
+
+        :raises ValueError: if ``action`` is not legal.
+        """
+        seat = self.current_player()
+        if action not in self.legal_actions():
+            raise ValueError(f"action {action} is not legal for seat {seat}")
+        self._buffered.append(action)
+        if len(self._buffered) < self._state.players:
+            return
+        state = self._state
+        self._trails = tuple(
+            trail + (f"{view_text(player_view(state, s), logs=False)} => {index_text(state, s, self._buffered[s])}",)
+            for s, trail in enumerate(self._trails)
+        )
+        for s, index in enumerate(self._buffered):
+            action_value = decode(state, s, index)
+            if action_value is not None:
+                self._state = engine.apply(self._state, s, action_value)
+        self._buffered = []
+
+    def child(self, action: int) -> SampledState:
+        """A copy after ``action``."""
+        copy = self.clone()
+        copy.apply_action(action)
+        return copy
+
+    def returns(self) -> list[float]:
+        """As :meth:`DarkEmpireState.returns`."""
+        if not self._state.is_over:
+            return [0.0] * self._state.players
+        assert self._state.verdict is not None
+        winners = self._state.verdict.winners
+        return [1.0 / len(winners) if s in winners else -1.0 for s in self._state.seats]
+
+    def information_state_string(self, player: int | None = None) -> str:
+        """``player``'s information state, as the turn-based game writes it."""
+        player = self.current_player() if player is None else player
+        head = f"Current player: {self.current_player()}\n"
+        if player < len(self._buffered):
+            head += f"Observer's action this turn: {self._buffered[player]}\n"
+        now = view_text(player_view(self._state, player))
+        return head + "\n".join((*self._trails[player], now))
+
+    def observation_string(self, player: int | None = None) -> str:
+        """``player``'s observation, as the turn-based game writes it."""
+        player = self.current_player() if player is None else player
+        head = f"Current player: {self.current_player()}\n"
+        if player < len(self._buffered):
+            head += f"Observer's action this turn: {self._buffered[player]}\n"
+        return head + view_text(player_view(self._state, player))
+
+
+def ismcts_resampler(seed: int = 0) -> Callable[[Any, int], SampledState]:
+    """A resampler for OpenSpiel's Python ``ISMCTSBot.set_resampler``, on the turn-based form of this game.
+
+    Each call draws a world that ``player`` cannot tell from the real one (see
+    :meth:`~darkempire.adapters.core.Flow.resample`): other hands, the piles and the other seats' victor
+    cards and support, and the choices of the seats that acted before ``player`` in this turn-based decision.
+    The other seats' trails are left empty, since they are hidden from ``player``.
+
+    :param seed: seeds the resampler's generator.
+    """
+    rng = random.Random(seed)
+    cache: dict[tuple[int, ...], tuple[Flow, list[int]]] = {}
+
+    def resample(state: Any, player: int) -> SampledState:
+        history = tuple(state.history())
+        if history not in cache:
+            cache.clear()
+            params = state.get_game().get_parameters()
+            players = int(params.get("game", params).get("players", 4))
+            cache[history] = _replay(players, history)
+        flow, buffered = cache[history]
+        world = flow.resample(player, rng)
+        trails = tuple(trail if s == player else () for s, trail in enumerate(flow.trail))
+        sampled = SampledState(world, trails, [])
+        for seat in range(len(buffered)):
+            sampled.apply_action(rng.choice(sampled.legal_actions()))
+        return sampled
+
+    return resample
