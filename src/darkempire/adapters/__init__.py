@@ -2,7 +2,7 @@
 
 * :mod:`darkempire.adapters.openspiel`: importing it registers the game with OpenSpiel as
   ``dark_empire_revolution`` (install the ``openspiel`` extra: ``pip install "darkempire[openspiel]"``).
-* ``darkempire.adapters.pettingzoo``: ``parallel_env(players=N)`` and ``env(players=N)``, PettingZoo
+* :mod:`darkempire.adapters.pettingzoo`: ``parallel_env(players=N)`` and ``env(players=N)``, PettingZoo
   environments (install the ``pettingzoo`` extra).
 
 Both share one integer action encoding and one observation tensor, built from the seats'
