@@ -30,6 +30,7 @@ extensions = [
     "myst_parser",
     "sphinxcontrib.mermaid",
     "importrefs",
+    "optionaldeps",
     "spectrace",
     "weekfigure",
 ]
