@@ -25,7 +25,9 @@ Encoding rules, the same everywhere:
 * enumerations (factions, phases, sides, add-on cards, reasons) are their
   member names: ``"WORKERS"``, ``"PLAY_1"``, ``"EMPEROR"``, ``"FIVE_PLUS"``;
 * tuples are arrays; sets are arrays sorted by id or enumeration order, with
-  no repeated item; ``None`` is ``null``.
+  no repeated item; ``None`` is ``null``;
+* integers are JSON integers (``7``, never ``7.0``). A game's seed may be any
+  integer, but JavaScript numbers keep only seeds up to 2**53 exactly.
 
 Conversion is done by a ``cattrs`` converter with strict hooks, and the
 JSON Schemas in ``darkempire/schemas/`` are generated from the same types
