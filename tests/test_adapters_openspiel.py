@@ -407,3 +407,41 @@ def test_a_planted_leak_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(core, "player_view", leaky)
     with pytest.raises(AssertionError, match="changed with hidden information"):
         assert_no_leak(game, attrs.evolve(flow), random.Random(0), resamples=3)
+
+
+# --------------------------------------------------------------------------- IS-MCTS support and the example
+
+
+@pytest.mark.spec("9.4")
+def test_ismcts_resampler_keeps_the_seats_information_state() -> None:
+    """A resampled world shows the deciding seat the same information state and legal actions as the real
+    turn-based state, so OpenSpiel's IS-MCTS tree lines up with the game."""
+    game = pyspiel.convert_to_turn_based(load(3))
+    resample = adapter.ismcts_resampler(seed=1)
+    checked = 0
+    for state in _turn_based_game_states(game, seed=2)[::7]:
+        if state.is_chance_node() or state.is_terminal():
+            continue
+        seat = state.current_player()
+        world = resample(state, seat)
+        assert world.current_player() == seat
+        assert world.information_state_string(seat) == state.information_state_string(seat)
+        assert world.legal_actions() == state.legal_actions()
+        checked += 1
+    assert checked > 20
+
+
+@pytest.mark.spec("9.2", "9.4")
+def test_example_ismcts_vs_greedy_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    """examples/ismcts_vs_greedy.py plays a game between OpenSpiel's IS-MCTS bot and GreedyBot."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "examples" / "ismcts_vs_greedy.py"
+    spec = importlib.util.spec_from_file_location("ismcts_vs_greedy", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.main(["--games", "1", "--simulations", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "game  1: IS-MCTS in seat 0" in out and "GreedyBot" in out

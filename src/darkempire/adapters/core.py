@@ -263,6 +263,14 @@ def legal_indices(state: GameState, seat: int) -> list[int]:
     :func:`darkempire.engine.legal_actions`, or ``[NO_OP]`` when the step does not await the seat."""
     if state.is_over:
         return []
+    if state.phase is Phase.REORGANIZE:
+        # Every take-back (or none) with every discard set (rules 6.2, 6.3): listed without building the
+        # actions; the tests compare this with the engine's legal actions.
+        if not engine.awaited_seats(state) >= {seat}:
+            return [NO_OP]
+        hand = len(state.hands[seat])
+        slots = range(1 + len(own_plays(state, seat)))
+        return [REORGANIZE_BASE + (1 << MAX_REORGANIZE_HAND) * t + m for t in slots for m in range(1 << hand)]
     legal = engine.legal_actions(state, seat)
     if not legal:
         return [NO_OP]

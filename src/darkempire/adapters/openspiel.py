@@ -374,18 +374,23 @@ class SampledState:
     are already placed and the engine's own generator (seeded at random) draws the rest.
 
     :param state: a complete engine state at a decision.
-    :param trails: each seat's trail (see :class:`~darkempire.adapters.core.Flow`).
+    :param trails: each seat's trail (see :class:`~darkempire.adapters.core.Flow`) up to ``state``.
     :param buffered: the actions of the seats before the current one in this turn-based decision.
     """
 
     def __init__(self, state: GameState, trails: tuple[tuple[str, ...], ...], buffered: Sequence[int]) -> None:
         self._state = state
         self._trails = trails
+        self._steps: tuple[tuple[GameState, tuple[int, ...]], ...] = ()  # joint actions since ``trails``
         self._buffered = list(buffered)
+        self._legal: list[int] | None = None
 
     def clone(self) -> SampledState:
         """A copy."""
-        return SampledState(self._state, self._trails, self._buffered)
+        copy = SampledState(self._state, self._trails, self._buffered)
+        copy._steps = self._steps
+        copy._legal = self._legal
+        return copy
 
     def current_player(self) -> int:
         """The seat to act, or ``pyspiel.PlayerId.TERMINAL``."""
@@ -409,7 +414,9 @@ class SampledState:
         current = self.current_player()
         if self._state.is_over or (player is not None and player != current):
             return []
-        return legal_indices(self._state, current)
+        if self._legal is None:
+            self._legal = legal_indices(self._state, current)
+        return list(self._legal)
 
     def apply_action(self, action: int) -> None:
         """The current seat chooses ``action``; the step resolves once every seat has chosen.
@@ -420,13 +427,11 @@ class SampledState:
         if action not in self.legal_actions():
             raise ValueError(f"action {action} is not legal for seat {seat}")
         self._buffered.append(action)
+        self._legal = None
         if len(self._buffered) < self._state.players:
             return
         state = self._state
-        self._trails = tuple(
-            trail + (f"{view_text(player_view(state, s), logs=False)} => {index_text(state, s, self._buffered[s])}",)
-            for s, trail in enumerate(self._trails)
-        )
+        self._steps += ((state, tuple(self._buffered)),)
         for s, index in enumerate(self._buffered):
             action_value = decode(state, s, index)
             if action_value is not None:
@@ -447,22 +452,30 @@ class SampledState:
         winners = self._state.verdict.winners
         return [1.0 / len(winners) if s in winners else -1.0 for s in self._state.seats]
 
-    def information_state_string(self, player: int | None = None) -> str:
-        """``player``'s information state, as the turn-based game writes it."""
-        player = self.current_player() if player is None else player
+    def _trail(self, player: int) -> tuple[str, ...]:
+        # Built only when asked: rollouts never ask.
+        lines = tuple(
+            f"{view_text(player_view(state, player), logs=False)} => {index_text(state, player, actions[player])}"
+            for state, actions in self._steps
+        )
+        return self._trails[player] + lines
+
+    def _head(self, player: int) -> str:
         head = f"Current player: {self.current_player()}\n"
         if player < len(self._buffered):
             head += f"Observer's action this turn: {self._buffered[player]}\n"
+        return head
+
+    def information_state_string(self, player: int | None = None) -> str:
+        """``player``'s information state, as the turn-based game writes it."""
+        player = self.current_player() if player is None else player
         now = view_text(player_view(self._state, player))
-        return head + "\n".join((*self._trails[player], now))
+        return self._head(player) + "\n".join((*self._trail(player), now))
 
     def observation_string(self, player: int | None = None) -> str:
         """``player``'s observation, as the turn-based game writes it."""
         player = self.current_player() if player is None else player
-        head = f"Current player: {self.current_player()}\n"
-        if player < len(self._buffered):
-            head += f"Observer's action this turn: {self._buffered[player]}\n"
-        return head + view_text(player_view(self._state, player))
+        return self._head(player) + view_text(player_view(self._state, player))
 
 
 def ismcts_resampler(seed: int = 0) -> Callable[[Any, int], SampledState]:
@@ -471,25 +484,32 @@ def ismcts_resampler(seed: int = 0) -> Callable[[Any, int], SampledState]:
     Each call draws a world that ``player`` cannot tell from the real one (see
     :meth:`~darkempire.adapters.core.Flow.resample`): other hands, the piles and the other seats' victor
     cards and support, and the choices of the seats that acted before ``player`` in this turn-based decision.
-    The other seats' trails are left empty, since they are hidden from ``player``.
+    The other seats' trails are left empty, since they are hidden from ``player``. The real state's history
+    is replayed once and then followed action by action.
 
     :param seed: seeds the resampler's generator.
     """
     rng = random.Random(seed)
-    cache: dict[tuple[int, ...], tuple[Flow, list[int]]] = {}
+    followed: list[Any] = [(), None, []]  # history, flow, buffered
 
     def resample(state: Any, player: int) -> SampledState:
         history = tuple(state.history())
-        if history not in cache:
-            cache.clear()
+        known, flow, buffered = followed
+        if flow is None or history[: len(known)] != known:
             params = state.get_game().get_parameters()
-            players = int(params.get("game", params).get("players", 4))
-            cache[history] = _replay(players, history)
-        flow, buffered = cache[history]
+            known, flow, buffered = (), Flow.start(int(params.get("game", params).get("players", 4))), []
+        for action in history[len(known) :]:
+            if flow.is_chance:
+                flow = flow.apply_chance(action)
+            else:
+                buffered = buffered + [action]
+                if len(buffered) == flow.players:
+                    flow, buffered = flow.apply_joint(buffered), []
+        followed[:] = [history, flow, buffered]
         world = flow.resample(player, rng)
         trails = tuple(trail if s == player else () for s, trail in enumerate(flow.trail))
         sampled = SampledState(world, trails, [])
-        for seat in range(len(buffered)):
+        for _ in range(len(buffered)):
             sampled.apply_action(rng.choice(sampled.legal_actions()))
         return sampled
 
