@@ -36,10 +36,9 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TypeVar, overload
+from typing import Protocol, TypeVar, overload
 
-import attrs
-
+from darkempire._values import evolver, maker
 from darkempire.actions import (
     Action,
     ChooseSupport,
@@ -52,7 +51,16 @@ from darkempire.actions import (
     Reorganize,
     Side,
 )
-from darkempire.cards import EMPEROR_CARDS, HAND_CARDS, REVOLUTION_CARDS, EmperorCard, Faction, HandCard
+from darkempire.cards import (
+    EMPEROR_CARDS,
+    HAND_CARDS,
+    REVOLUTION_CARDS,
+    AddOnCard,
+    EmperorCard,
+    Faction,
+    HandCard,
+    RevolutionCard,
+)
 from darkempire.chance import Chance
 from darkempire.errors import (
     AlreadyChoseError,
@@ -71,7 +79,7 @@ from darkempire.errors import (
     WrongPhaseError,
     WrongSeatError,
 )
-from darkempire.scoring import Verdict, final_verdict, score_month_tally, score_table
+from darkempire.scoring import MonthScore, Verdict, WeekScore, final_verdict, score_month_tally, score_table
 from darkempire.state import (
     DEAL_SIZE,
     HAND_SIZE,
@@ -119,6 +127,70 @@ _ACTION_OF_PHASE: dict[Phase, tuple[type, ...]] = {
     Phase.PLACEMENT: (PlaceCards,),
     Phase.REORGANIZE: (Reorganize,),
 }
+
+
+# Transitions copy the state with one or two fields changed many times per decision; attrs.evolve was
+# most of their cost. These copies write the slots directly and run no converter or validator, so callers
+# pass tuples and frozensets (issue 6). The protocols keep the keyword names and types checked (a TYPE_CHECKING
+# stub would not do: Sphinx sets TYPE_CHECKING while it imports the modules).
+class _EvolveState(Protocol):
+    def __call__(
+        self,
+        state: GameState,
+        /,
+        *,
+        config: GameConfig = ...,
+        phase: Phase = ...,
+        month: int = ...,
+        week: int = ...,
+        hands: tuple[tuple[HandCard, ...], ...] = ...,
+        draw_pile: tuple[HandCard, ...] = ...,
+        discard_pile: tuple[HandCard, ...] = ...,
+        victors: tuple[Faction, ...] = ...,
+        support: tuple[Faction | None, ...] = ...,
+        support_used: tuple[frozenset[Faction], ...] = ...,
+        revolution_pile: tuple[RevolutionCard, ...] = ...,
+        revolution_reserve: tuple[RevolutionCard, ...] = ...,
+        emperor_pile: tuple[EmperorCard, ...] = ...,
+        emperor_reserve: tuple[EmperorCard, ...] = ...,
+        table: WeekTable | None = ...,
+        week_score: WeekScore | None = ...,
+        score_track: ScoreTrack = ...,
+        month_tokens: tuple[int, ...] = ...,
+        banked_tokens: tuple[int, ...] = ...,
+        pending: tuple[Action | None, ...] = ...,
+        history: tuple[WeekRecord, ...] = ...,
+        month_scores: tuple[MonthScore, ...] = ...,
+        verdict: Verdict | None = ...,
+        chance: Chance = ...,
+    ) -> GameState: ...
+
+
+class _EvolveTable(Protocol):
+    def __call__(
+        self,
+        table: WeekTable,
+        /,
+        *,
+        players: int = ...,
+        revolution_card: RevolutionCard = ...,
+        emperor_card: EmperorCard | None = ...,
+        add_on: AddOnCard | None = ...,
+        plays: tuple[Play, ...] = ...,
+        idle: frozenset[tuple[int, int]] = ...,
+        steps_revealed: int = ...,
+    ) -> WeekTable: ...
+
+
+class _MakePlay(Protocol):
+    def __call__(
+        self, seat: int, card: HandCard, side: Side, step: int, reinforcements: tuple[Reinforcement, ...], /
+    ) -> Play: ...
+
+
+_evolve_state: _EvolveState = evolver(GameState)
+_evolve_table: _EvolveTable = evolver(WeekTable)
+_make_play: _MakePlay = maker(Play)
 
 
 def _by_id(cards: Iterable[HandCard]) -> tuple[HandCard, ...]:
@@ -434,7 +506,7 @@ def apply(state: GameState, seat: int, action: Action) -> GameState:
     _check_awaited(state, seat)
     _check_action(state, seat, action)
     pending: tuple[Action | None, ...] = _set_seat(state.pending, seat, action)
-    state = attrs.evolve(state, pending=pending)
+    state = _evolve_state(state, pending=pending)
     if awaited_seats(state):
         return state
     return advance(_decide(state, {}))
@@ -451,7 +523,7 @@ def _decide(state: GameState, choices: Mapping[int, Action]) -> GameState:
                 chosen = options[0]
         if chosen is not None:
             full[seat] = chosen
-    state = attrs.evolve(state, pending=(None,) * state.players)
+    state = _evolve_state(state, pending=(None,) * state.players)
     phase = state.phase
     if phase is Phase.DRAFT_PASS:
         state = _resolve_pass(state, full)
@@ -567,7 +639,7 @@ def _resolve_pass(state: GameState, full: Mapping[int, Action]) -> GameState:
     hands = tuple(
         _by_id([c for c in state.hands[s] if c not in passed[s]] + list(passed[(s - 1) % n])) for s in range(n)
     )
-    return attrs.evolve(state, hands=hands, phase=Phase.DRAFT_DISCARD)
+    return _evolve_state(state, hands=hands, phase=Phase.DRAFT_DISCARD)
 
 
 def _resolve_discard(state: GameState, full: Mapping[int, Action]) -> GameState:
@@ -577,14 +649,14 @@ def _resolve_discard(state: GameState, full: Mapping[int, Action]) -> GameState:
         cards = full[s].cards  # type: ignore[union-attr]
         discarded += _by_id(cards)
         hands.append(tuple(c for c in state.hands[s] if c not in cards))
-    return attrs.evolve(
+    return _evolve_state(
         state, hands=tuple(hands), discard_pile=state.discard_pile + tuple(discarded), phase=Phase.CHOOSE_SUPPORT
     )
 
 
 def _resolve_support(state: GameState, full: Mapping[int, Action]) -> GameState:
     support = tuple(full[s].faction for s in state.seats)  # type: ignore[union-attr]
-    return attrs.evolve(state, support=support)
+    return _evolve_state(state, support=support)
 
 
 def _start_week(state: GameState) -> GameState:
@@ -596,7 +668,7 @@ def _start_week(state: GameState) -> GameState:
         emperor_card=emperor_card,
         add_on=state.config.add_on if emperor_card is not None else None,
     )
-    return attrs.evolve(
+    return _evolve_state(
         state,
         phase=Phase.PLAY_1,
         week=state.week + 1,
@@ -618,19 +690,23 @@ def _resolve_play(state: GameState, full: Mapping[int, Action]) -> GameState:
         if action is None or isinstance(action, PlayNothing):
             idle.add((step, seat))
         elif isinstance(action, PlayCard):
-            plays.append(Play(seat=seat, card=action.card, side=action.side, step=step))
+            plays.append(_make_play(seat, action.card, action.side, step, ()))
         else:
             assert isinstance(action, Reinforce)
             at = next(i for i, p in enumerate(plays) if p.card == action.target)
             target = plays[at]
-            plays[at] = attrs.evolve(
-                target, reinforcements=target.reinforcements + (Reinforcement(action.card, seat, step),)
+            plays[at] = _make_play(
+                target.seat,
+                target.card,
+                target.side,
+                target.step,
+                target.reinforcements + (Reinforcement(action.card, seat, step),),
             )
         if isinstance(action, (PlayCard, Reinforce)):
             hands[seat] = tuple(c for c in hands[seat] if c != action.card)
-    table = attrs.evolve(table, plays=tuple(plays), idle=frozenset(idle), steps_revealed=step)
+    table = _evolve_table(table, plays=tuple(plays), idle=frozenset(idle), steps_revealed=step)
     phase = PLAY_PHASES[step] if step < STEPS else Phase.WEEK_SCORING
-    return attrs.evolve(state, hands=tuple(hands), table=table, phase=phase)
+    return _evolve_state(state, hands=tuple(hands), table=table, phase=phase)
 
 
 def score_week(state: GameState) -> GameState:
@@ -660,12 +736,13 @@ def _score_week(state: GameState) -> GameState:
     after = table
     if score.emperor_scored:
         assert table.emperor_card is not None
-        track = attrs.evolve(
-            track, emperor_cards=track.emperor_cards + (ScoredEmperorCard(table.emperor_card, state.month, state.week),)
+        track = ScoreTrack(
+            track.faction_cards,
+            track.emperor_cards + (ScoredEmperorCard(table.emperor_card, state.month, state.week),),
         )
-        after = attrs.evolve(table, emperor_card=None, add_on=None)
+        after = _evolve_table(table, emperor_card=None, add_on=None)
     record = WeekRecord(month=state.month, week=state.week, table=table, score=score, placed=())
-    state = attrs.evolve(
+    state = _evolve_state(
         state,
         month_tokens=month_tokens,
         score_track=track,
@@ -674,7 +751,7 @@ def _score_week(state: GameState) -> GameState:
         history=state.history + (record,),
     )
     if score.placements:
-        return attrs.evolve(state, phase=Phase.PLACEMENT)
+        return _evolve_state(state, phase=Phase.PLACEMENT)
     return _end_week(state)
 
 
@@ -694,12 +771,13 @@ def _resolve_placement(state: GameState, full: Mapping[int, Action]) -> GameStat
             freed += [r.card for r in p.reinforcements]  # placed without its reinforcements (rule 5.5)
         else:
             plays.append(p)
-    record = attrs.evolve(state.history[-1], placed=tuple(placed))
-    state = attrs.evolve(
+    last = state.history[-1]
+    record = WeekRecord(last.month, last.week, last.table, last.score, tuple(placed))
+    state = _evolve_state(
         state,
-        table=attrs.evolve(table, plays=tuple(plays)),
+        table=_evolve_table(table, plays=tuple(plays)),
         discard_pile=state.discard_pile + tuple(freed),
-        score_track=attrs.evolve(state.score_track, faction_cards=state.score_track.faction_cards + tuple(placed)),
+        score_track=ScoreTrack(state.score_track.faction_cards + tuple(placed), state.score_track.emperor_cards),
         history=state.history[:-1] + (record,),
     )
     return _end_week(state)
@@ -708,8 +786,8 @@ def _resolve_placement(state: GameState, full: Mapping[int, Action]) -> GameStat
 def _end_week(state: GameState) -> GameState:
     # After the game's last week nothing is played again, so no re-organize (ruling O).
     if state.month == MONTHS and state.week == WEEKS:
-        return attrs.evolve(state, phase=Phase.MONTH_SCORING)
-    return attrs.evolve(state, phase=Phase.REORGANIZE)
+        return _evolve_state(state, phase=Phase.MONTH_SCORING)
+    return _evolve_state(state, phase=Phase.REORGANIZE)
 
 
 def _resolve_reorganize(state: GameState, full: Mapping[int, Action]) -> GameState:
@@ -752,7 +830,7 @@ def _resolve_reorganize(state: GameState, full: Mapping[int, Action]) -> GameSta
         hands[seat] = _by_id(hands[seat] + tuple(drawn))
     revolution_reserve = state.revolution_reserve + (table.revolution_card,)
     emperor_reserve = state.emperor_reserve + ((table.emperor_card,) if table.emperor_card is not None else ())
-    state = attrs.evolve(
+    state = _evolve_state(
         state,
         hands=tuple(hands),
         draw_pile=draw,
@@ -764,7 +842,7 @@ def _resolve_reorganize(state: GameState, full: Mapping[int, Action]) -> GameSta
         emperor_reserve=emperor_reserve,
     )
     if state.week == WEEKS:
-        return attrs.evolve(state, phase=Phase.MONTH_SCORING)
+        return _evolve_state(state, phase=Phase.MONTH_SCORING)
     return _start_week(state)
 
 
@@ -793,7 +871,7 @@ def _score_month(state: GameState) -> GameState:
         state.score_track.placed_in_month(state.month), state.month_tokens, support, month=state.month
     )
     banked = tuple(b + t + x for b, t, x in zip(state.banked_tokens, state.month_tokens, score.bonus, strict=True))
-    state = attrs.evolve(
+    state = _evolve_state(
         state,
         banked_tokens=banked,
         month_tokens=(0,) * state.players,
@@ -802,13 +880,13 @@ def _score_month(state: GameState) -> GameState:
         month_scores=state.month_scores + (score,),
     )
     if state.month == MONTHS:
-        state = attrs.evolve(state, phase=Phase.GAME_OVER)
-        return attrs.evolve(state, verdict=judge_winner(state))
+        state = _evolve_state(state, phase=Phase.GAME_OVER)
+        return _evolve_state(state, verdict=judge_winner(state))
     chance = state.chance
     revolution, chance = chance.shuffled(REVOLUTION_CARDS)
     unscored = _by_emperor_id(state.emperor_pile + state.emperor_reserve)
     emperor, chance = chance.shuffled(unscored)
-    return attrs.evolve(
+    return _evolve_state(
         state,
         phase=Phase.CHOOSE_SUPPORT,
         month=state.month + 1,
