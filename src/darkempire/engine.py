@@ -34,7 +34,6 @@ for it (ruling N).
 from __future__ import annotations
 
 import itertools
-import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol, TypeVar, overload
 
@@ -301,18 +300,6 @@ def _play_options(state: GameState, seat: int) -> tuple[Action, ...]:
     return tuple(actions)
 
 
-def _option_count(state: GameState, seat: int) -> int:
-    """``len(_options(state, seat))`` without listing the large option sets."""
-    phase = state.phase
-    if phase in (Phase.DRAFT_PASS, Phase.DRAFT_DISCARD):
-        return math.comb(len(state.hands[seat]), 2)
-    if phase is Phase.REORGANIZE:
-        assert state.table is not None
-        own = sum(1 for p in state.table.revolution_plays() if p.seat == seat)
-        return (1 + own) << len(state.hands[seat])
-    return len(_options(state, seat))
-
-
 def _required(state: GameState) -> tuple[int, ...]:
     """Seats that must choose in this step (rule 9.2, ruling N).
 
@@ -321,11 +308,7 @@ def _required(state: GameState) -> tuple[int, ...]:
     revealed. Elsewhere, only seats with two or more legal actions; how many a
     seat has there depends on public information alone (hand sizes, the table).
     """
-    if state.phase in PLAY_PHASES:
-        return tuple(s for s in state.seats if state.hands[s])
-    if not state.phase.is_decision:
-        return ()
-    return tuple(s for s in state.seats if _option_count(state, s) >= 2)
+    return state._required_seats  # computed from the option counts, without listing the options
 
 
 def awaited_seats(state: GameState) -> frozenset[int]:
@@ -333,7 +316,8 @@ def awaited_seats(state: GameState) -> frozenset[int]:
 
     Empty once the game is over.
     """
-    return frozenset(s for s in _required(state) if state.pending[s] is None)
+    pending = state.pending
+    return frozenset([s for s in state._required_seats if pending[s] is None])
 
 
 def legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
@@ -506,7 +490,9 @@ def apply(state: GameState, seat: int, action: Action) -> GameState:
     _check_awaited(state, seat)
     _check_action(state, seat, action)
     pending: tuple[Action | None, ...] = _set_seat(state.pending, seat, action)
+    required = state._required_seats
     state = _evolve_state(state, pending=pending)
+    object.__setattr__(state, "_required_seats", required)  # the memo: required seats ignore pending choices
     if awaited_seats(state):
         return state
     return advance(_decide(state, {}))
