@@ -78,6 +78,8 @@ nitpick_ignore_regex = [
     (r"py:(class|obj|mod|func)", r"rich(?:\..+)?"),
     # The adapters' optional libraries (extras openspiel and pettingzoo), and numpy under them.
     (r"py:(class|obj|data|mod|func|meth|attr)", r"(?:pyspiel|open_spiel|pettingzoo|gymnasium|numpy|np)(?:\..+)?"),
+    # How a type hint naming a mocked numpy type renders when numpy is not installed (see optionaldeps).
+    (r"py:class", r".*\bnumpy\.ndarray\b.*"),
 ]
 # A TypeVar is not an object to document; it appears only inside generic signatures.
 nitpick_ignore = [("py:class", "darkempire.chance.T")]
@@ -91,15 +93,41 @@ doctest_test_doctest_blocks = "default"
 
 def _class_signature(app: object, what: str, name: str, obj: object, options: object, signature: str | None,
                      return_annotation: str | None) -> tuple[str, str | None] | None:
-    """sphinx-autodoc-typehints' signature, without the ``-> None`` of ``__init__`` on classes."""
+    """sphinx-autodoc-typehints' signature, without the ``-> None`` of ``__init__`` on classes.
+
+    Objects made by a library that autodoc mocks (see optionaldeps) keep the signature autodoc found:
+    sphinx-autodoc-typehints cannot unwrap a mock.
+    """
+    from sphinx.ext.autodoc.mock import ismock  # type: ignore[attr-defined]
     from sphinx_autodoc_typehints import process_signature
 
+    if ismock(obj):
+        return None
     result = process_signature(app, what, name, obj, options, signature, return_annotation)  # type: ignore[arg-type]
     if what == "class" and result is not None and result[0].endswith(" -> None"):
         return result[0][: -len(" -> None")], None
     return result
 
 
+def _docstring_types(app: object, what: str, name: str, obj: object, options: object, lines: list[str]) -> None:
+    """sphinx-autodoc-typehints' docstring handler, except on mocked objects (see ``_class_signature``)."""
+    from sphinx.ext.autodoc.mock import ismock  # type: ignore[attr-defined]
+    from sphinx_autodoc_typehints import process_docstring
+
+    if not ismock(obj):
+        process_docstring(app, what, name, obj, options, lines)  # type: ignore[arg-type]
+
+
 def setup(app: Any) -> None:
-    """Run ``_class_signature`` before sphinx-autodoc-typehints' own handler, which it replaces."""
-    app.connect("autodoc-process-signature", _class_signature, priority=400)
+    """Put ``_class_signature`` and ``_docstring_types`` in the place of sphinx-autodoc-typehints' handlers."""
+    from sphinx_autodoc_typehints import process_docstring, process_signature
+
+    replacements = {
+        "autodoc-process-signature": (process_signature, _class_signature),
+        "autodoc-process-docstring": (process_docstring, _docstring_types),
+    }
+    for event, (theirs, ours) in replacements.items():
+        for listener in list(app.events.listeners[event]):
+            if listener.handler is theirs:
+                app.disconnect(listener.id)
+                app.connect(event, ours, priority=listener.priority)

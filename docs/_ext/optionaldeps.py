@@ -45,6 +45,25 @@ def missing_for(module: str) -> str | None:
     return None
 
 
+#: darkempire modules that cannot be imported for real, and the optional library each misses. Found when
+#: the configuration is read, before autodoc imports anything with mocks (a module imported with a mocked
+#: library stays in sys.modules and would then seem importable).
+UNIMPORTABLE: dict[str, str] = {}
+
+
+def _find_unimportable() -> dict[str, str]:
+    import pkgutil
+
+    import darkempire
+
+    found = {}
+    for info in pkgutil.walk_packages(darkempire.__path__, "darkempire.", onerror=lambda _name: None):
+        library = missing_for(info.name)
+        if library is not None:
+            found[info.name] = library
+    return found
+
+
 def _is_test_node(node: Any) -> bool:
     from docutils import nodes  # type: ignore[import-untyped]
 
@@ -59,7 +78,7 @@ def _drop_examples(app: Any, doctree: Any) -> None:
     source = Path(app.env.doc2path(app.env.docname))
     modules = _AUTOMODULE.findall(source.read_text(encoding="utf-8")) if source.exists() else []
     for module in modules:
-        library = missing_for(module)
+        library = UNIMPORTABLE.get(module)
         if library is None:
             continue
         dropped = [node for node in doctree.findall(_is_test_node)]
@@ -76,6 +95,8 @@ def _drop_examples(app: Any, doctree: Any) -> None:
 
 
 def _mock_missing(app: Any, config: Any) -> None:
+    UNIMPORTABLE.clear()
+    UNIMPORTABLE.update(_find_unimportable())
     config.autodoc_mock_imports = sorted(set(config.autodoc_mock_imports) | set(missing_libraries()))
 
 
