@@ -1,6 +1,6 @@
 """The documentation: every public name has a docstring, every module has an API page, the docs build clean.
 
-The build test runs ``sphinx-build -W -n`` (warnings and broken references are errors) for the HTML and
+The build test runs ``sphinx-build -W -n`` (warnings and broken references are errors) for the dummy and
 doctest builders, so it also runs every example in the pages and in the public docstrings. It is skipped
 when Sphinx is not installed, except on CI (``CI`` set), where a missing Sphinx is a failure.
 """
@@ -223,11 +223,15 @@ def _require_sphinx() -> None:
 
 
 def test_docs_build_with_warnings_as_errors(tmp_path: Path) -> None:
-    """``sphinx-build -W -n`` from scratch, html and doctest builders side by side (two processes): no
-    warning, no broken reference, no failing example."""
+    """``sphinx-build -W -n`` from scratch, two builders side by side: no warning, no broken reference, no
+    failing example.
+
+    The ``dummy`` builder reads every page and resolves every reference as the ``html`` builder does, but
+    writes nothing, in about half the time; ``nox -s docs`` builds the HTML itself.
+    """
     _require_sphinx()
     runs = {}
-    for builder in ("html", "doctest"):
+    for builder in ("dummy", "doctest"):
         command = [sys.executable, "-m", "sphinx", "-W", "-n", "--keep-going", "-q", "-E", "-b", builder]
         command += ["-d", str(tmp_path / f"doctrees-{builder}"), str(DOCS), str(tmp_path / builder)]
         runs[builder] = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
