@@ -13,9 +13,16 @@ import attrs
 import pytest
 
 from darkempire import engine
-from darkempire.actions import Action
-from darkempire.cards import Faction
-from darkempire.errors import ConfigError, IllegalActionError, WrongPhaseError
+from darkempire.actions import Action, DiscardCards, PassCards, PlaceCards, PlayCard, Reinforce, Reorganize
+from darkempire.cards import FACTION_CARDS, REINFORCEMENT_CARDS, Faction
+from darkempire.errors import (
+    CardNotInHandError,
+    ConfigError,
+    IllegalActionError,
+    ReinforcementOnFirstStepError,
+    WrongCardCountError,
+    WrongPhaseError,
+)
 from darkempire.state import GameConfig, GameState, Phase
 
 
@@ -91,16 +98,23 @@ def test_automatic_steps_and_the_verdict_refuse_other_phases() -> None:
         assert "draft pass" in caught.value.message
 
 
+_JUDGE_INPUTS: dict[str, Any] = {
+    "card_points": [10, 0, 0, 0, 0],
+    "emperor_total": 0,
+    "banked_tokens": [0, 0, 0],
+    "victors": [Faction.WORKERS, Faction.STUDENTS, Faction.MECHANDROS],
+}
+
+
 @pytest.mark.spec("8.1", "R-M")
-def test_judge_winner_needs_all_its_inputs() -> None:
-    """``judge_winner`` judges a finished game or all four inputs; anything less is a TypeError (rule 8)."""
-    with pytest.raises(TypeError):
-        engine.judge_winner(card_points=[0] * 5, emperor_total=0, banked_tokens=[0, 0, 0])  # type: ignore[call-overload]
-    verdict = engine.judge_winner(
-        card_points=[10, 0, 0, 0, 0], emperor_total=0, banked_tokens=[0, 0, 0],
-        victors=[Faction.WORKERS, Faction.STUDENTS, Faction.MECHANDROS],
-    )
-    assert verdict.winners == frozenset({0})
+@pytest.mark.parametrize("missing", sorted(_JUDGE_INPUTS))
+def test_judge_winner_needs_all_its_inputs(missing: str) -> None:
+    """``judge_winner`` judges a finished game or all four inputs; without any one of them it raises a
+    TypeError that says what it takes (rule 8.1)."""
+    partial = {k: v for k, v in _JUDGE_INPUTS.items() if k != missing}
+    with pytest.raises(TypeError, match="^judge_winner takes a finished GameState, or all of card_points"):
+        engine.judge_winner(**partial)
+    assert engine.judge_winner(**_JUDGE_INPUTS).winners == frozenset({0})
 
 
 # --------------------------------------------------------------------------- replay
@@ -168,3 +182,81 @@ def test_score_month_on_a_hand_built_state_ends_the_game(players: int) -> None:
         support_used=tuple(u - {f} for u, f in zip(over.support_used, last.support, strict=True)),
     )
     assert engine.score_month(resting) == over
+
+
+# --------------------------------------------------------------------------- error messages and rule ids
+
+
+def first_state(players: int, predicate: Any, seeds: range = range(100)) -> GameState:
+    """The first resting state of random play (seeds in order) for which ``predicate(state)`` holds."""
+    for seed in seeds:
+        for state in play_random(players, seed, until=predicate):
+            if predicate(state):
+                return state
+    raise AssertionError("no game reached the wanted state")
+
+
+def _raises(state: GameState, seat: int, action: Action) -> IllegalActionError:
+    with pytest.raises(IllegalActionError) as caught:
+        engine.apply(state, seat, action)
+    return caught.value
+
+
+def _reinforcement_holder(state: GameState) -> int | None:
+    return next(
+        (s for s in sorted(engine.awaited_seats(state)) if any(c.is_reinforcement for c in state.hands[s])), None
+    )
+
+
+@pytest.mark.spec("4.2", "4.6", "2.5", "2.6", "6.3")
+def test_a_card_not_held_cites_the_rule_of_the_step() -> None:
+    """Naming a card the seat does not hold raises CardNotInHandError citing the step's rule: 2.5 in the
+    draft pass, 2.6 in the draft discard, 4.2 at a play step (faction or reinforcement card), 6.3 at
+    re-organize; the message names the seat and the card."""
+    draft = engine.deal(GameConfig(players=3), 0)
+    foreign = draft.hands[1][0]
+    error = _raises(draft, 0, PassCards((draft.hands[0][0], foreign)))
+    assert type(error) is CardNotInHandError and error.rule == "2.5"
+    assert error.message == f"seat 0 does not hold {foreign.label()}"
+    discard = first_state(3, lambda s: s.phase is Phase.DRAFT_DISCARD)
+    error = _raises(discard, 0, DiscardCards((discard.hands[0][0], discard.hands[1][0])))
+    assert type(error) is CardNotInHandError and error.rule == "2.6"
+    play = first_state(4, lambda s: s.phase is Phase.PLAY_2 and _reinforcement_holder(s) is not None)
+    seat = _reinforcement_holder(play)
+    assert seat is not None and play.table is not None
+    outside = next(c for c in REINFORCEMENT_CARDS if c not in play.hands[seat])
+    error = _raises(play, seat, Reinforce(outside, play.table.plays[0].card))
+    assert type(error) is CardNotInHandError and error.rule == "4.2"
+    error = _raises(play, seat, PlayCard(next(c for c in FACTION_CARDS if c not in play.hands[seat])))
+    assert type(error) is CardNotInHandError and error.rule == "4.2"
+    reorganize = first_state(3, lambda s: s.phase is Phase.REORGANIZE and bool(engine.awaited_seats(s)))
+    seat = min(engine.awaited_seats(reorganize))
+    outside = next(c for c in FACTION_CARDS if c not in reorganize.hands[seat])
+    error = _raises(reorganize, seat, Reorganize(None, frozenset({outside})))
+    assert type(error) is CardNotInHandError and error.rule == "6.3"
+
+
+@pytest.mark.spec("4.6")
+def test_a_reinforcement_as_first_card_says_why() -> None:
+    """A reinforcement at the first step raises ReinforcementOnFirstStepError, rule 4.6, whose message
+    says a reinforcement card may never be a seat's first card of the week."""
+    state = first_state(4, lambda s: s.phase is Phase.PLAY_1 and _reinforcement_holder(s) is not None)
+    seat = _reinforcement_holder(state)
+    assert seat is not None
+    card = next(c for c in state.hands[seat] if c.is_reinforcement)
+    error = _raises(state, seat, Reinforce(card, FACTION_CARDS[0]))
+    assert type(error) is ReinforcementOnFirstStepError and error.rule == "4.6"
+    assert error.message == "a reinforcement card may never be a seat's first card of the week"
+
+
+@pytest.mark.spec("5.6", "R-E")
+def test_a_placement_of_the_wrong_factions_names_the_factions_due() -> None:
+    """Placing cards of the wrong factions raises WrongCardCountError (ruling E) whose message lists the
+    factions the seat must place, by name, in faction order."""
+    state = first_state(4, lambda s: s.phase is Phase.PLACEMENT, seeds=range(300))
+    seat = min(engine.awaited_seats(state))
+    assert state.week_score is not None
+    dues = sorted({d.faction for d in state.week_score.placements if d.seat == seat})
+    error = _raises(state, seat, PlaceCards(()))
+    assert type(error) is WrongCardCountError and error.rule == "R-E"
+    assert error.message == f"seat {seat} places exactly one card of each of: {', '.join(f.name for f in dues)}"
