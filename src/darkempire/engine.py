@@ -34,7 +34,7 @@ for it (ruling N).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Protocol, TypeVar, overload
 
 from darkempire._values import evolver, maker
@@ -191,6 +191,10 @@ _evolve_state: _EvolveState = evolver(GameState)
 _evolve_table: _EvolveTable = evolver(WeekTable)
 _make_play: _MakePlay = maker(Play)
 
+# The memo slots of GameState (cached_property slots, not fields), written when apply hands them on.
+_set_required_memo: Callable[[GameState, tuple[int, ...]], None] = vars(GameState)["_required_seats"].__set__
+_set_awaited_memo: Callable[[GameState, frozenset[int]], None] = vars(GameState)["_awaited_seats"].__set__
+
 
 def _by_id(cards: Iterable[HandCard]) -> tuple[HandCard, ...]:
     return tuple(sorted(cards, key=lambda c: c.id))
@@ -316,8 +320,7 @@ def awaited_seats(state: GameState) -> frozenset[int]:
 
     Empty once the game is over.
     """
-    pending = state.pending
-    return frozenset([s for s in state._required_seats if pending[s] is None])
+    return state._awaited_seats
 
 
 def legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
@@ -340,6 +343,8 @@ def legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
 
 
 def _check_seat_number(state: GameState, seat: object) -> None:
+    if type(seat) is int and 0 <= seat < state.config.players:
+        return  # the usual case, checked first: a plain int in range
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
         raise WrongSeatError(f"there is no seat {seat!r} in a {state.players}-player game", rule="9.1")
 
@@ -491,9 +496,12 @@ def apply(state: GameState, seat: int, action: Action) -> GameState:
     _check_action(state, seat, action)
     pending: tuple[Action | None, ...] = _set_seat(state.pending, seat, action)
     required = state._required_seats
+    awaited = state._awaited_seats - {seat}
     state = _evolve_state(state, pending=pending)
-    object.__setattr__(state, "_required_seats", required)  # the memo: required seats ignore pending choices
-    if awaited_seats(state):
+    # Hand the memos on: the required seats do not depend on pending choices, and the awaited ones lose this seat.
+    _set_required_memo(state, required)
+    _set_awaited_memo(state, awaited)
+    if awaited:
         return state
     return advance(_decide(state, {}))
 
@@ -689,7 +697,9 @@ def _resolve_play(state: GameState, full: Mapping[int, Action]) -> GameState:
                 target.reinforcements + (Reinforcement(action.card, seat, step),),
             )
         if isinstance(action, (PlayCard, Reinforce)):
-            hands[seat] = tuple(c for c in hands[seat] if c != action.card)
+            hand = hands[seat]
+            at = hand.index(action.card)  # checked to be in the hand; each card is in one place only
+            hands[seat] = hand[:at] + hand[at + 1 :]
     table = _evolve_table(table, plays=tuple(plays), idle=frozenset(idle), steps_revealed=step)
     phase = PLAY_PHASES[step] if step < STEPS else Phase.WEEK_SCORING
     return _evolve_state(state, hands=tuple(hands), table=table, phase=phase)

@@ -328,6 +328,13 @@ class GameState:
             return tuple(seat for seat, hand in enumerate(hands) if hand or own[seat])
         return ()
 
+    @functools.cached_property
+    def _awaited_seats(self) -> frozenset[int]:
+        """The required seats that have not chosen yet (rule 9.2): the memo of
+        :func:`darkempire.engine.awaited_seats`, asked for several times per decision."""
+        pending = self.pending
+        return frozenset([seat for seat in self._required_seats if pending[seat] is None])
+
     def hand_cards(self) -> Iterator[HandCard]:
         """Every hand card wherever it is: piles, hands, pending choices excluded,
         the table and the score track. Each of the 75 appears exactly once."""
