@@ -14,12 +14,14 @@ and the views use them; the public constructors still validate.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Iterable
+from itertools import repeat
 from typing import Any, TypeVar
 
 import attrs
 
-__all__ = ["evolver", "maker"]
+__all__ = ["bulk_maker", "evolver", "maker"]
 
 T = TypeVar("T")
 
@@ -83,3 +85,30 @@ def maker(cls: type[T]) -> Callable[..., T]:
     function: Callable[..., T] = namespace["make"]
     function.__qualname__ = f"make_{cls.__name__}"
     return function
+
+
+def bulk_maker(cls: type[T]) -> Callable[..., list[T]]:
+    """A function ``make_all(count, *columns)`` that builds ``count`` instances of ``cls`` at once.
+
+    ``columns`` holds one iterable of ``count`` values per field, in field
+    order. The instances are made and their slots written by C-level loops
+    (:func:`map`), with no Python call per instance: several times faster
+    than calling a :func:`maker` for each, which matters for the hundreds of
+    re-organize actions of a hand. Like :func:`maker` it runs no converter or
+    validator.
+
+    :param cls: a slotted attrs class.
+    :raises TypeError: if ``cls`` is not one.
+    """
+    names, namespace = _namespace(cls)
+    setters = [namespace[f"_set_{name}"] for name in names]
+    new = object.__new__
+
+    def make_all(count: int, *columns: Iterable[Any]) -> list[T]:
+        made: list[T] = list(map(new, repeat(cls, count)))
+        for setter, column in zip(setters, columns, strict=True):
+            deque(map(setter, made, column), maxlen=0)  # consumes the map: writes one slot of each instance
+        return made
+
+    make_all.__qualname__ = f"make_all_{cls.__name__}"
+    return make_all

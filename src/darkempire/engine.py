@@ -33,11 +33,12 @@ for it (ruling N).
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Protocol, TypeVar, overload
 
-from darkempire._values import evolver, maker
+from darkempire._values import bulk_maker, evolver, maker
 from darkempire.actions import (
     Action,
     ChooseSupport,
@@ -52,7 +53,9 @@ from darkempire.actions import (
 )
 from darkempire.cards import (
     EMPEROR_CARDS,
+    FACTION_CARDS,
     HAND_CARDS,
+    REINFORCEMENT_CARDS,
     REVOLUTION_CARDS,
     AddOnCard,
     EmperorCard,
@@ -191,9 +194,37 @@ _evolve_state: _EvolveState = evolver(GameState)
 _evolve_table: _EvolveTable = evolver(WeekTable)
 _make_play: _MakePlay = maker(Play)
 
+# Legal actions are listed for every decision (up to 256 re-organize actions): built without the attrs
+# __init__ and its frozenset converter, from frozensets made here.
+_make_all_pass_cards: Callable[[int, Iterable[frozenset[HandCard]]], list[PassCards]] = bulk_maker(PassCards)
+_make_all_discard_cards: Callable[[int, Iterable[frozenset[HandCard]]], list[DiscardCards]] = bulk_maker(
+    DiscardCards
+)
+_make_place_cards: Callable[[frozenset[HandCard]], PlaceCards] = maker(PlaceCards)
+_make_all_reorganize: Callable[
+    [int, Iterable[HandCard | None], Iterable[frozenset[HandCard]]], list[Reorganize]
+] = bulk_maker(Reorganize)
+_make_play_card: Callable[[HandCard, Side], PlayCard] = maker(PlayCard)
+_make_reinforce: Callable[[HandCard, HandCard], Reinforce] = maker(Reinforce)
 # The memo slots of GameState (cached_property slots, not fields), written when apply hands them on.
 _set_required_memo: Callable[[GameState, tuple[int, ...]], None] = vars(GameState)["_required_seats"].__set__
 _set_awaited_memo: Callable[[GameState, frozenset[int]], None] = vars(GameState)["_awaited_seats"].__set__
+
+# Every state built by deal holds the 75 cards of HAND_CARDS themselves, so the play actions of those cards
+# are made once and shared (actions are immutable values); an equal card that is another object (a state
+# built by hand) gets a new action. Cards are recognised by identity: id() of a live object is unique.
+_CANONICAL = {id(card): card.id for card in HAND_CARDS}
+_PLAY_REVOLUTION_SIDE = tuple(PlayCard(card, Side.REVOLUTION) for card in HAND_CARDS)
+_PLAY_EMPEROR_SIDE = tuple(PlayCard(card, Side.EMPEROR) for card in HAND_CARDS)
+_PLAY_NOTHING = PlayNothing()
+_REINFORCE_ACTIONS: dict[tuple[int | None, int | None], Reinforce] = {
+    (card.id, target.id): Reinforce(card, target) for card in REINFORCEMENT_CARDS for target in FACTION_CARDS
+}
+
+
+def _reinforce(card: HandCard, target: HandCard) -> Reinforce:
+    action = _REINFORCE_ACTIONS.get((_CANONICAL.get(id(card)), _CANONICAL.get(id(target))))
+    return _make_reinforce(card, target) if action is None else action
 
 
 def _by_id(cards: Iterable[HandCard]) -> tuple[HandCard, ...]:
@@ -263,10 +294,10 @@ def _options(state: GameState, seat: int) -> tuple[Action, ...]:
     """Every legal action of ``seat`` in the current step, ignoring pending choices."""
     phase = state.phase
     hand = state.hands[seat]
-    if phase is Phase.DRAFT_PASS:
-        return tuple(PassCards(pair) for pair in itertools.combinations(hand, 2))
-    if phase is Phase.DRAFT_DISCARD:
-        return tuple(DiscardCards(pair) for pair in itertools.combinations(hand, 2))
+    if phase is Phase.DRAFT_PASS or phase is Phase.DRAFT_DISCARD:
+        pairs = _pairs(hand)
+        make_all = _make_all_pass_cards if phase is Phase.DRAFT_PASS else _make_all_discard_cards
+        return tuple(make_all(len(pairs), pairs))
     if phase is Phase.CHOOSE_SUPPORT:
         return tuple(ChooseSupport(f) for f in Faction if f not in state.support_used[seat])
     if phase in PLAY_PHASES:
@@ -274,33 +305,79 @@ def _options(state: GameState, seat: int) -> tuple[Action, ...]:
     if phase is Phase.PLACEMENT:
         assert state.week_score is not None
         dues = [d for d in state.week_score.placements if d.seat == seat]
-        return tuple(PlaceCards(combo) for combo in itertools.product(*(d.candidates for d in dues))) if dues else ()
+        if not dues:
+            return ()
+        return tuple([_make_place_cards(frozenset(combo)) for combo in itertools.product(*(d.candidates for d in dues))])
     if phase is Phase.REORGANIZE:
         assert state.table is not None
         take_backs: list[HandCard | None] = [None]
-        take_backs += [p.card for p in state.table.revolution_plays() if p.seat == seat]
-        subsets = [frozenset(c) for k in range(len(hand) + 1) for c in itertools.combinations(hand, k)]
-        return tuple(Reorganize(t, d) for t in take_backs for d in subsets)
+        take_backs += [p.card for p in state.table.plays if p.seat == seat and p.side is Side.REVOLUTION]
+        subsets = _subsets(hand)
+        count = len(subsets)
+        columns = itertools.chain.from_iterable(itertools.repeat(t, count) for t in take_backs)
+        return tuple(_make_all_reorganize(count * len(take_backs), columns, subsets * len(take_backs)))
     return ()
+
+
+def _pairs(cards: tuple[HandCard, ...]) -> list[frozenset[HandCard]]:
+    """Every pair of ``cards`` as frozensets, in :func:`itertools.combinations` order."""
+    singles = [frozenset((card,)) for card in cards]
+    return [a | b for a, b in itertools.combinations(singles, 2)]  # unions reuse the stored hashes
+
+
+def _subsets(cards: tuple[HandCard, ...]) -> list[frozenset[HandCard]]:
+    """Every subset of ``cards``, by size, each size in :func:`itertools.combinations` order.
+
+    Each subset is an earlier one plus one card (:func:`_subset_plan`): a
+    frozenset union reuses the stored hashes, where building each subset
+    afresh would hash every card again.
+    """
+    singles = [frozenset((card,)) for card in cards]
+    subsets: list[frozenset[HandCard]] = [frozenset()]
+    append = subsets.append
+    for smaller, card in _subset_plan(len(cards)):
+        append(subsets[smaller] | singles[card])
+    return subsets
+
+
+@functools.cache
+def _subset_plan(size: int) -> tuple[tuple[int, int], ...]:
+    """How :func:`_subsets` builds the subsets of ``size`` cards after the empty one: for each, the
+    position of the subset without its last card and that card's index."""
+    position: dict[tuple[int, ...], int] = {(): 0}
+    plan = []
+    for k in range(1, size + 1):
+        for combo in itertools.combinations(range(size), k):
+            position[combo] = len(position)
+            plan.append((position[combo[:-1]], combo[-1]))
+    return tuple(plan)
 
 
 def _play_options(state: GameState, seat: int) -> tuple[Action, ...]:
     table = state.table
     assert table is not None
+    hand = state.hands[seat]
     step = state.phase.step
     traitor_allowed = table.emperor_card is not None and not table.has_traitor_play(seat)
     actions: list[Action] = []
-    for card in state.hands[seat]:
-        if card.is_reinforcement:
+    append = actions.append
+    for card in hand:
+        if card.faction is None:  # a reinforcement card
             for target in table.plays:
                 if target.step < step and (target.side is Side.REVOLUTION or traitor_allowed):
-                    actions.append(Reinforce(card, target.card))
-        else:
-            actions.append(PlayCard(card, Side.REVOLUTION))
+                    append(_reinforce(card, target.card))
+            continue
+        index = _CANONICAL.get(id(card))
+        if index is None:
+            append(_make_play_card(card, Side.REVOLUTION))
             if traitor_allowed:
-                actions.append(PlayCard(card, Side.EMPEROR))
-    if not actions and state.hands[seat]:
-        actions.append(PlayNothing())  # holds cards, none playable (ruling H)
+                append(_make_play_card(card, Side.EMPEROR))
+        else:
+            append(_PLAY_REVOLUTION_SIDE[index])
+            if traitor_allowed:
+                append(_PLAY_EMPEROR_SIDE[index])
+    if not actions and hand:
+        append(_PLAY_NOTHING)  # holds cards, none playable (ruling H)
     return tuple(actions)
 
 

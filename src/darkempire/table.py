@@ -122,8 +122,12 @@ class WeekTable:
         """Whether ``seat`` made its traitor play this week: a traitor card, or a
         reinforcement attached to anyone's traitor card (rule 4.4, ruling G)."""
         for p in self.plays:
-            if p.side is Side.EMPEROR and (p.seat == seat or any(r.seat == seat for r in p.reinforcements)):
-                return True
+            if p.side is Side.EMPEROR:
+                if p.seat == seat:
+                    return True
+                for r in p.reinforcements:
+                    if r.seat == seat:
+                        return True
         return False
 
     def cards(self) -> Iterator[HandCard]:
