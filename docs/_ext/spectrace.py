@@ -133,7 +133,61 @@ def _row(cells: list[nodes.Element]) -> nodes.row:
     return row
 
 
+#: The pages that include spec/ files; ids in their text become links to the rule or ruling.
+SPEC_PAGES = ("rules/overview", "rules/rules", "rules/rulings", "rules/phases", "rules/coverage")
+_ID_IN_TEXT = re.compile(r"(?<![\w.-])(R-[A-Z]|\d+\.\d+)(?![\w%]|\.\d)")
+_NO_LINKS_INSIDE = (nodes.literal, nodes.literal_block, nodes.title, nodes.reference, nodes.raw, addnodes.pending_xref)
+
+
+def link_ids(doctree: nodes.Node, ids: set[str]) -> int:
+    """Turn every spec id in the running text of ``doctree`` into a reference to its heading.
+
+    Only ids that exist are linked, never inside code, titles or existing links; a number such as ``2.5%``
+    or ``1.2.3`` is left alone. Returns how many links were made.
+    """
+    made = 0
+    for text in list(doctree.findall(nodes.Text)):
+        parent = text.parent
+        if parent is None or any(isinstance(a, _NO_LINKS_INSIDE) for a in _ancestors(parent)):
+            continue
+        pieces: list[nodes.Node] = []
+        last = 0
+        source = str(text)
+        for match in _ID_IN_TEXT.finditer(source):
+            spec_id = match.group(1)
+            if spec_id not in ids:
+                continue
+            pieces.append(nodes.Text(source[last : match.start()]))
+            link = addnodes.pending_xref(
+                "", refdomain="std", reftype="ref", reftarget=_target(spec_id).lower(), refexplicit=True,
+                refwarn=True,
+            )
+            link += nodes.inline(text=spec_id)
+            pieces.append(link)
+            last = match.end()
+        if pieces:
+            pieces.append(nodes.Text(source[last:]))
+            parent.replace(text, pieces)
+            made += len(pieces) // 2
+    return made
+
+
+def _ancestors(node: nodes.Node) -> list[nodes.Node]:
+    found = []
+    while node is not None:
+        found.append(node)
+        node = node.parent
+    return found
+
+
+def _link_spec_pages(app: Any, doctree: nodes.document) -> None:
+    if app.env.docname in SPEC_PAGES:
+        spec = Path(app.srcdir).parent / "spec"
+        link_ids(doctree, {spec_id for spec_id, _ in spec_ids(spec)})
+
+
 def setup(app: Any) -> dict[str, Any]:
-    """Register the ``spec-tests`` directive."""
+    """Register the ``spec-tests`` directive and the linking of ids on the spec pages."""
     app.add_directive("spec-tests", SpecTestsDirective)
+    app.connect("doctree-read", _link_spec_pages)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
