@@ -276,3 +276,22 @@ def test_extension_examples() -> None:
             assert result.failed == 0, f"{name}: {result}"
     finally:
         sys.path.remove(str(DOCS / "_ext"))
+
+
+def test_spec_ids_in_text_become_links_and_nothing_else_does() -> None:
+    """The rules pages link "4.1" and "R-A" to their headings, but not "2.5%", "1.2.3", "9.9" (no such id) or code."""
+    _require_sphinx()
+    from docutils import nodes  # type: ignore[import-untyped]
+
+    sys.path.insert(0, str(DOCS / "_ext"))
+    try:
+        spectrace = importlib.import_module("spectrace")
+    finally:
+        sys.path.remove(str(DOCS / "_ext"))
+    paragraph = nodes.paragraph()
+    paragraph += nodes.Text("see 4.1, R-A and 2.5% of 1.2.3 or 9.9; ")
+    paragraph += nodes.literal(text="4.1")
+    made = spectrace.link_ids(paragraph, {"4.1", "R-A", "2.5", "1.2", "9.4"})
+    targets = [node["reftarget"] for node in paragraph.findall(lambda n: n.tagname == "pending_xref")]
+    assert (made, targets) == (2, ["rule-4.1", "ruling-r-a"])
+    assert paragraph.astext() == "see 4.1, R-A and 2.5% of 1.2.3 or 9.9; 4.1"
