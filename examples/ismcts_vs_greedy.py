@@ -21,9 +21,12 @@ import argparse
 import sys
 import time
 
-import numpy as np
-import pyspiel
-from open_spiel.python.algorithms import ismcts, mcts
+try:
+    import numpy as np
+    import pyspiel
+    from open_spiel.python.algorithms import ismcts, mcts
+except ModuleNotFoundError as missing:  # pragma: no cover - depends on the installed extras
+    sys.exit(f"this example needs the openspiel extra: python -m pip install -e '.[openspiel]' ({missing})")
 
 from darkempire import engine
 from darkempire.adapters import openspiel as adapter

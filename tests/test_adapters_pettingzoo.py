@@ -15,10 +15,10 @@ import random
 import warnings
 from typing import Any
 
-import numpy as np
 import pytest
 
 pettingzoo = pytest.importorskip("pettingzoo")
+import numpy as np  # noqa: E402  # numpy comes with the pettingzoo extra
 from pettingzoo.test import api_test, parallel_api_test, seed_test  # noqa: E402
 from gymnasium import spaces as pettingzoo_spaces  # noqa: E402
 from pettingzoo.utils import parallel_to_aec  # noqa: E402
