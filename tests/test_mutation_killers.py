@@ -19,6 +19,7 @@ from darkempire.errors import (
     CardNotInHandError,
     ConfigError,
     IllegalActionError,
+    InvalidTargetError,
     ReinforcementOnFirstStepError,
     WrongCardCountError,
     WrongPhaseError,
@@ -260,3 +261,19 @@ def test_a_placement_of_the_wrong_factions_names_the_factions_due() -> None:
     error = _raises(state, seat, PlaceCards(()))
     assert type(error) is WrongCardCountError and error.rule == "R-E"
     assert error.message == f"seat {seat} places exactly one card of each of: {', '.join(f.name for f in dues)}"
+
+
+@pytest.mark.spec("4.6", "R-G")
+def test_a_reinforcement_aimed_at_something_that_is_no_card_is_an_invalid_target() -> None:
+    """A front end may send garbage: a reinforcement aimed at a value that is no hand card raises
+    InvalidTargetError (ruling G) naming that value, not a crash."""
+    state = first_state(4, lambda s: s.phase is Phase.PLAY_2 and _reinforcement_holder(s) is not None)
+    seat = _reinforcement_holder(state)
+    assert seat is not None
+    card = next(c for c in state.hands[seat] if c.is_reinforcement)
+    error = _raises(state, seat, Reinforce(card, "the emperor card"))  # type: ignore[arg-type]
+    assert type(error) is InvalidTargetError and error.rule == "R-G"
+    assert error.message == "'the emperor card' is not a faction card played in an earlier step this week"
+    aimed_at_hand = next(c for c in state.hands[seat] if c != card)
+    error = _raises(state, seat, Reinforce(card, aimed_at_hand))
+    assert error.message == f"{aimed_at_hand.label()} is not a faction card played in an earlier step this week"
