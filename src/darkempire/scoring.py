@@ -9,7 +9,10 @@ can ask "who wins this week?" without building a game:
   support choices (rules 7.1-7.2, ruling L);
 * :func:`final_verdict` judges the final score track (rules 8.1-8.5, ruling M).
 
-The engine (:mod:`darkempire.engine`) calls the same functions.
+The engine (:mod:`darkempire.engine`) calls the same functions. They are built from small rule helpers on
+plain numbers (:func:`faction_strength`, :func:`strongest`, :func:`six_point_split`, :func:`judge`, ...)
+whose ``:pre:`` and ``:post:`` fields state what the spec says; ``nox -s crosshair`` checks them symbolically
+with CrossHair.
 """
 
 from __future__ import annotations
@@ -36,6 +39,18 @@ __all__ = [
     "month_bonus_share",
     "score_month_tally",
     "score_table",
+    # rule helpers on plain numbers, with the contracts CrossHair checks
+    "emperor_card_scored",
+    "emperor_strength_of",
+    "faction_strength",
+    "highest_card_owners",
+    "judge",
+    "month_strongest",
+    "placing_factions",
+    "seat_tokens",
+    "six_point_split",
+    "strongest",
+    "supported_most",
 ]
 
 #: Points shared by the seats that supported the month's strongest faction (rule 7.2).
@@ -117,6 +132,148 @@ class WeekScore:
         return self.strengths[faction]
 
 
+# --------------------------------------------------------------------------- rule helpers on plain numbers
+#
+# The formulas of rules 5.1-5.5, 5.7 and 7.1-7.2 on plain integers, tuples and sets. The functions that take a
+# table or a tally below are built from them, and CrossHair (``nox -s crosshair``) checks their ``:pre:`` and
+# ``:post:`` contracts, which state what the spec says, symbolically.
+
+
+def faction_strength(revolution_card: int, revolution_side: Sequence[int], traitor_side: Sequence[int]) -> int:
+    """A faction's strength in a week, in points (rule 5.1, ruling B).
+
+    ``S(f) = 3·[r is f's revolution card] + Σ Rev(f) − Σ Tr(f)``, with every card at its value with
+    reinforcements. The strength may be zero or negative. The contracts say: traitor cards never add to their
+    faction, and one more revolution-side card always adds to it.
+
+    :param revolution_card: 3 if this week's revolution card is the faction's, else 0 (points).
+    :param revolution_side: the values of the faction's revolution-side cards (points, 4 or more).
+    :param traitor_side: the values of the faction's traitor cards (points, 4 or more).
+    :returns: the faction's strength in points.
+
+    :pre: revolution_card in (0, 3)
+    :pre: all(v >= 4 for v in revolution_side) and all(v >= 4 for v in traitor_side)
+    :post: __return__ == revolution_card + sum(revolution_side) - sum(traitor_side)
+    :post: __return__ <= revolution_card + sum(revolution_side)
+    :post: not revolution_side or __return__ > faction_strength(revolution_card, revolution_side[1:], traitor_side)
+    """
+    return revolution_card + sum(revolution_side) - sum(traitor_side)
+
+
+def emperor_strength_of(emperor_card: int, add_on: int, traitor_cards: Sequence[int]) -> int:
+    """The emperor's strength in a week with an emperor card, in points (rule 5.2, rulings B and J).
+
+    ``E = printed(e) + a + Σ Tr``: the emperor card, the add-on value and every traitor card of every
+    faction with its reinforcements.
+
+    :param emperor_card: the emperor card's printed value (8-13 points).
+    :param add_on: the add-on value: 0 (3 players), 5 or 10 (points).
+    :param traitor_cards: the values of all traitor cards (points, 4 or more).
+    :returns: the emperor's strength in points, at least the emperor card plus the add-on.
+
+    :pre: 8 <= emperor_card <= 13 and add_on in (0, 5, 10)
+    :pre: all(v >= 4 for v in traitor_cards)
+    :post: __return__ >= emperor_card + add_on
+    :post: __return__ == emperor_card + add_on + sum(traitor_cards)
+    """
+    return emperor_card + add_on + sum(traitor_cards)
+
+
+def strongest(values: Sequence[int]) -> frozenset[int]:
+    """The positions of the highest values: the strongest factions of a week (rule 5.1; ties: all of them).
+
+    :param values: the strengths, indexed by faction (points).
+    :returns: the indices whose value is the maximum; never empty.
+
+    :pre: len(values) > 0
+    :post: len(__return__) > 0
+    :post: all(values[i] == max(values) for i in __return__)
+    :post: all(i in __return__ for i in range(len(values)) if values[i] == max(values))
+    """
+    top = max(values)
+    return frozenset(i for i, value in enumerate(values) if value == top)
+
+
+def supported_most(support: Sequence[int]) -> frozenset[int]:
+    """The seats that supported a faction most: support ``U(s, f) = M(f) > 0`` (rule 5.3, ruling C).
+
+    :param support: ``U(s, f)`` of one faction, by seat (points).
+    :returns: the seats with the highest support, or none if nobody played a revolution-side card of it.
+
+    :pre: all(u >= 0 for u in support)
+    :post: all(support[s] == max(support) and support[s] > 0 for s in __return__)
+    :post: all(s in __return__ for s in range(len(support)) if support[s] == max(support) > 0)
+    """
+    most = max(support, default=0)
+    return frozenset(seat for seat, u in enumerate(support) if most > 0 and u == most)
+
+
+def highest_card_owners(cards: Sequence[tuple[int, int]]) -> frozenset[int]:
+    """The seats owning a revolution-side card of the faction's highest value ``H(f)`` (rule 5.4, ruling D).
+
+    :param cards: ``(seat, value with reinforcements)`` of each revolution-side card of one faction.
+    :returns: every seat owning a card of the highest value (ties: all); none if there is no card.
+
+    :post: (len(__return__) > 0) == (len(cards) > 0)
+    :post: all(any(seat == s and v == max(w for _, w in cards) for seat, v in cards) for s in __return__)
+    :post: all(seat in __return__ for seat, v in cards if v == max(w for _, w in cards))
+    """
+    if not cards:
+        return frozenset()
+    highest = max(v for _, v in cards)
+    return frozenset(seat for seat, v in cards if v == highest)
+
+
+def seat_tokens(players: int, awards: Sequence[tuple[int, int]]) -> tuple[int, ...]:
+    """Each seat's tokens in a week: the sum of its awards (rule 5.4).
+
+    :param players: the number of seats.
+    :param awards: ``(seat, points)`` of every token award.
+    :returns: points per seat.
+
+    :pre: players >= 0 and all(0 <= seat < players for seat, _ in awards)
+    :post: len(__return__) == players
+    :post: all(__return__[s] == sum(p for seat, p in awards if seat == s) for s in range(players))
+    :post: sum(__return__) == sum(p for _, p in awards)
+    """
+    tokens = [0] * players
+    for seat, points in awards:
+        tokens[seat] += points
+    return tuple(tokens)
+
+
+def placing_factions(strengths: Sequence[int], emperor: int | None) -> frozenset[int]:
+    """The factions whose strongest supporters place cards to the score track (rule 5.5, rulings E and J).
+
+    Every strongest faction when the week has no emperor card or ``S* ≥ E``; none when ``E > S*``.
+
+    :param strengths: ``S(f)`` by faction (points).
+    :param emperor: the emperor's strength ``E`` (points), or ``None`` with no emperor card.
+    :returns: the placing factions' indices.
+
+    :pre: len(strengths) > 0
+    :post: all(strengths[f] == max(strengths) for f in __return__)
+    :post: emperor is None or not __return__ or max(strengths) >= emperor
+    :post: __return__ == strongest(strengths) or (emperor is not None and emperor > max(strengths))
+    """
+    if emperor is not None and emperor > max(strengths):
+        return frozenset()
+    return strongest(strengths)
+
+
+def emperor_card_scored(top: int, emperor: int | None) -> bool:
+    """Whether the week's emperor card goes to the score track (rule 5.7, rulings F and J).
+
+    :param top: the strongest factions' strength ``S*`` (points).
+    :param emperor: the emperor's strength ``E`` (points), or ``None`` with no emperor card.
+    :returns: True when there is an emperor card and ``E ≥ S*``.
+
+    :post: __return__ == (emperor is not None and emperor >= top)
+    :post: __return__ or emperor is None or top > emperor
+    """
+    return emperor is not None and emperor >= top
+
+
 def faction_strengths(table: WeekTable) -> tuple[int, ...]:
     """Each faction's strength, indexed by faction (ruling B).
 
@@ -124,11 +281,14 @@ def faction_strengths(table: WeekTable) -> tuple[int, ...]:
     card of f with its reinforcements, minus every traitor card of f with its
     reinforcements.
     """
-    strengths = [0] * len(_FACTIONS)
-    strengths[table.revolution_card.faction] += table.revolution_card.value
-    for play in table.plays:
-        strengths[play.faction] += -play.strength if play.is_traitor else play.strength
-    return tuple(strengths)
+    return tuple(
+        faction_strength(
+            table.revolution_card.value if table.revolution_card.faction is faction else 0,
+            [p.strength for p in table.revolution_plays(faction)],
+            [p.strength for p in table.traitor_plays() if p.faction is faction],
+        )
+        for faction in _FACTIONS
+    )
 
 
 def emperor_strength(table: WeekTable) -> int | None:
@@ -139,7 +299,7 @@ def emperor_strength(table: WeekTable) -> int | None:
     if table.emperor_card is None:
         return None
     add_on = int(table.add_on) if table.add_on is not None else 0
-    return table.emperor_card.value + add_on + sum(p.strength for p in table.traitor_plays())
+    return emperor_strength_of(table.emperor_card.value, add_on, [p.strength for p in table.traitor_plays()])
 
 
 def seat_support(table: WeekTable) -> tuple[tuple[int, ...], ...]:
@@ -167,39 +327,33 @@ def score_table(table: WeekTable) -> WeekScore:
     """
     strengths = faction_strengths(table)
     emperor = emperor_strength(table)
-    top = max(strengths)
-    strongest = frozenset(f for f in _FACTIONS if strengths[f] == top)
+    best = frozenset(_FACTIONS[i] for i in strongest(strengths))
+    placing = placing_factions(strengths, emperor)
     support = seat_support(table)
 
     awards: list[TokenAward] = []
     placements: list[PlacementDue] = []
-    for faction in sorted(strongest):
-        most = max(row[faction] for row in support)
-        leaders = [seat for seat in range(table.players) if most > 0 and support[seat][faction] == most]
+    for faction in sorted(best):
+        leaders = sorted(supported_most([row[faction] for row in support]))
         for seat in leaders:
             awards.append(TokenAward(seat, faction, 2, AwardReason.MOST_SUPPORT))
         plays = list(table.revolution_plays(faction))
-        if plays:
-            highest = max(p.strength for p in plays)
-            for seat in sorted({p.seat for p in plays if p.strength == highest}):
-                awards.append(TokenAward(seat, faction, 1, AwardReason.HIGHEST_CARD))
-        if emperor is None or strengths[faction] >= emperor:
+        for seat in sorted(highest_card_owners([(p.seat, p.strength) for p in plays])):
+            awards.append(TokenAward(seat, faction, 1, AwardReason.HIGHEST_CARD))
+        if faction in placing:
             for seat in leaders:
                 candidates = tuple(sorted((p.card for p in plays if p.seat == seat), key=lambda c: c.id))
                 placements.append(PlacementDue(seat, faction, candidates))
     awards.sort(key=lambda a: (a.seat, a.faction, a.reason is AwardReason.HIGHEST_CARD))
-    tokens = [0] * table.players
-    for award in awards:
-        tokens[award.seat] += award.points
     placements.sort(key=lambda d: (d.seat, d.faction))
     return WeekScore(
         strengths=strengths,
         emperor_strength=emperor,
-        strongest=strongest,
+        strongest=best,
         support=support,
         awards=tuple(awards),
-        tokens=tuple(tokens),
-        emperor_scored=emperor is not None and emperor >= top,
+        tokens=seat_tokens(table.players, [(a.seat, a.points) for a in awards]),
+        emperor_scored=emperor_card_scored(max(strengths), emperor),
         placements=tuple(placements),
     )
 
@@ -215,6 +369,42 @@ def month_bonus_share(supporters: int) -> int:
     if supporters <= 0:
         return 0
     return MONTH_BONUS // supporters
+
+
+def month_strongest(totals: Sequence[int]) -> frozenset[int]:
+    """The strongest factions of the month: the highest month totals, if above 0 (rule 7.1, ruling P).
+
+    :param totals: ``Q(f)`` by faction (points, 0 or more).
+    :returns: the indices of the highest totals (ties: all), or none when every total is 0.
+
+    :pre: len(totals) > 0 and all(q >= 0 for q in totals)
+    :post: all(totals[f] == max(totals) > 0 for f in __return__)
+    :post: (len(__return__) == 0) == (max(totals) == 0)
+    :post: all(f in __return__ for f in range(len(totals)) if totals[f] == max(totals) > 0)
+    """
+    if max(totals) <= 0:
+        return frozenset()
+    return strongest(totals)
+
+
+def six_point_split(supported_strongest: Sequence[bool]) -> tuple[int, ...]:
+    """Each seat's share of the 6 monthly points (rule 7.2, ruling L).
+
+    The seats whose support card names a strongest faction of the month share 6 points equally, rounded down
+    (6, 3, 2, 1, 1 for 1 to 5 seats); the other seats get nothing.
+
+    :param supported_strongest: by seat, whether its support card names a strongest faction of the month.
+    :returns: points per seat.
+
+    :pre: len(supported_strongest) <= 5
+    :post: len(__return__) == len(supported_strongest)
+    :post: sum(__return__) <= 6
+    :post: len({b for b, hit in zip(__return__, supported_strongest) if hit}) <= 1
+    :post: all(b > 0 if hit else b == 0 for b, hit in zip(__return__, supported_strongest))
+    :post: not any(supported_strongest) or sum(__return__) >= 4
+    """
+    share = month_bonus_share(sum(1 for hit in supported_strongest if hit))
+    return tuple(share if hit else 0 for hit in supported_strongest)
 
 
 @attrs.frozen
@@ -272,18 +462,14 @@ def score_month_tally(
     totals = list(card_points)
     for seat, faction in enumerate(support):
         totals[faction] += month_tokens[seat]
-    top = max(totals)
-    strongest = frozenset(f for f in _FACTIONS if totals[f] == top and top > 0)
-    supporters = [seat for seat, faction in enumerate(support) if faction in strongest]
-    share = month_bonus_share(len(supporters))
-    bonus = tuple(share if seat in supporters else 0 for seat in range(len(support)))
+    best = frozenset(_FACTIONS[i] for i in month_strongest(totals))
     return MonthScore(
         month=month,
         support=tuple(support),
         card_points=tuple(card_points),
         totals=tuple(totals),
-        strongest=strongest,
-        bonus=bonus,
+        strongest=best,
+        bonus=six_point_split([faction in best for faction in support]),
     )
 
 
@@ -328,6 +514,54 @@ class Verdict:
         return len(self.winners) > 1
 
 
+def judge(
+    x: Sequence[int], c: Sequence[int], z: int, h: Sequence[bool]
+) -> tuple[VerdictReason, frozenset[int], int | None]:
+    """Decide the game on plain numbers (rules 8.2-8.5, ruling M); the names are the spec's symbols.
+
+    :param x: ``X(f)``, the final totals by faction (5 entries, points).
+    :param c: ``C(f)``, the card points by faction (5 entries, points), for the tie-break.
+    :param z: ``Z``, the emperor's total (points).
+    :param h: by faction, whether a seat holds its victor card (5 entries, 3 to 5 of them true).
+    :returns: how the game was decided, the winning factions' indices (all held; more than one is a shared
+        win), and the index of the faction that was too powerful, if any.
+
+    :pre: len(x) == 5 and len(c) == 5 and len(h) == 5 and sum(1 for held in h if held) >= 3
+    :post: len(__return__[1]) > 0 and all(h[w] for w in __return__[1])
+    :post: (__return__[0] is VerdictReason.EMPEROR_VICTORY) == (z >= max(x))
+    :post: (__return__[0] is VerdictReason.LEADER_TOO_POWERFUL) == (__return__[2] is not None)
+    :post: __return__[2] is None or all(x[__return__[2]] - x[g] >= 15 for g in range(5) if g != __return__[2])
+    :post: z >= max(x) or __return__[2] is not None or sorted(x)[3] > sorted(x)[4] - 15
+    :post: __return__[2] not in __return__[1]
+    :post: z < max(x) or all(x[w] <= x[f] for w in __return__[1] for f in range(5) if h[f])
+    :post: z >= max(x) or all(x[w] >= x[f] for w in __return__[1] for f in range(5) if h[f] and f != __return__[2])
+    :post: z < max(x) or all(c[w] <= c[f] for w in __return__[1] for f in range(5) if h[f] and x[f] == x[w])
+    :post: z >= max(x) or all(c[w] >= c[f] for w in __return__[1] for f in range(5) if h[f] and x[f] == x[w])
+    :post: all(f in __return__[1] for w in __return__[1] for f in range(5) if h[f] and (x[f], c[f]) == (x[w], c[w]))
+    """
+    top = max(x)
+    held = [f for f in range(len(x)) if h[f]]
+    too_powerful: int | None = None
+    if z >= top:
+        reason = VerdictReason.EMPEROR_VICTORY
+        place = min(x[f] for f in held)
+        tied = [f for f in held if x[f] == place]
+        best_cards = min(c[f] for f in tied)
+    else:
+        leaders = [f for f in range(len(x)) if x[f] == top]
+        reason = VerdictReason.REVOLUTION
+        if len(leaders) == 1:
+            runner_up = max(x[f] for f in range(len(x)) if f != leaders[0])
+            if top - runner_up >= LEADER_MARGIN:
+                too_powerful = leaders[0]
+                reason = VerdictReason.LEADER_TOO_POWERFUL
+        eligible = [f for f in held if f != too_powerful]
+        place = max(x[f] for f in eligible)
+        tied = [f for f in eligible if x[f] == place]
+        best_cards = max(c[f] for f in tied)
+    return reason, frozenset(f for f in tied if c[f] == best_cards), too_powerful
+
+
 def final_verdict(
     card_points: Sequence[int],
     emperor_total: int,
@@ -342,6 +576,13 @@ def final_verdict(
     :param victors: each seat's victor faction, by seat (distinct).
     :returns: the :class:`Verdict`.
     :raises ValueError: on inputs of the wrong length or repeated victor factions.
+
+    :pre: len(card_points) == 5 and 3 <= len(victors) <= 5 and len(banked_tokens) == len(victors)
+    :pre: len(set(victors)) == len(victors)
+    :post: len(__return__.winners) > 0 and all(0 <= s < len(victors) for s in __return__.winners)
+    :post: {victors[s] for s in __return__.winners} == __return__.winning_factions
+    :post: all(__return__.totals[f] == card_points[f] + banked_tokens[s] for s, f in enumerate(victors))
+    :post: all(__return__.totals[f] == card_points[f] for f in Faction if f not in victors)
 
     The rulebook's final example: Students 45, Mechandros 29, so the Students
     are 16 ahead and drop out; the Mechandros seat wins.
@@ -360,29 +601,8 @@ def final_verdict(
     totals = list(card_points)
     for seat, faction in enumerate(victors):
         totals[faction] += banked_tokens[seat]
-    held = set(victors)
-    top = max(totals)
-    too_powerful: Faction | None = None
-    if emperor_total >= top:
-        reason = VerdictReason.EMPEROR_VICTORY
-        place = min(totals[f] for f in held)
-        tied = [f for f in held if totals[f] == place]
-        best_cards = min(card_points[f] for f in tied)
-    else:
-        leaders = [f for f in _FACTIONS if totals[f] == top]
-        contenders = set(_FACTIONS)
-        reason = VerdictReason.REVOLUTION
-        if len(leaders) == 1:
-            runner_up = max(totals[f] for f in _FACTIONS if f != leaders[0])
-            if top - runner_up >= LEADER_MARGIN:
-                too_powerful = leaders[0]
-                contenders.discard(too_powerful)
-                reason = VerdictReason.LEADER_TOO_POWERFUL
-        eligible = held & contenders
-        place = max(totals[f] for f in eligible)
-        tied = [f for f in eligible if totals[f] == place]
-        best_cards = max(card_points[f] for f in tied)
-    winning = frozenset(f for f in tied if card_points[f] == best_cards)
+    reason, won, dropped = judge(totals, card_points, emperor_total, [f in victors for f in _FACTIONS])
+    winning = frozenset(_FACTIONS[f] for f in won)
     return Verdict(
         reason=reason,
         winners=frozenset(seat for seat, f in enumerate(victors) if f in winning),
@@ -390,6 +610,6 @@ def final_verdict(
         totals=tuple(totals),
         card_points=tuple(card_points),
         emperor_total=emperor_total,
-        too_powerful=too_powerful,
+        too_powerful=_FACTIONS[dropped] if dropped is not None else None,
         victors=tuple(victors),
     )
