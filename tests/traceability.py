@@ -1,0 +1,183 @@
+"""Which tests cite which spec ids: read from spec/ and from the test files' syntax trees (issue 3, item 4).
+
+Rule ids are the headings ``### <section>.<number> <title>`` of ``spec/rules.md`` and ruling ids the headings
+``### R-<letter> <title>`` of ``spec/rulings.md`` (the regular expressions of ``spec/README.md``). A test cites
+ids with ``@pytest.mark.spec("5.4", "R-D")``; the scan finds the marker wherever pytest applies it:
+
+* as a decorator of a test function or method, also inside ``@pytest.mark.parametrize`` as
+  ``pytest.param(..., marks=pytest.mark.spec(...))``;
+* as a decorator of a ``Test*`` class, or in a class's or module's ``pytestmark = ...``, for all their tests;
+* through a module-level name bound to such a marker or to a list of ``pytest.param`` values, used in one
+  of the places above.
+
+Nothing is imported or run, so the scan also sees tests that fail to import. ``tests/conftest.py`` checks the
+markers pytest actually collects; :func:`problems` is what ``tests/test_traceability.py`` asserts is empty.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections import defaultdict
+from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path
+
+import pytest
+
+#: A rule heading of spec/rules.md; group 1 is the id (spec/README.md).
+RULE_ID = re.compile(r"^### (\d+\.\d+) ", re.M)
+#: A ruling heading of spec/rulings.md; group 1 is the id (spec/README.md).
+RULING_ID = re.compile(r"^### (R-[A-Z]) ", re.M)
+
+ROOT = Path(__file__).resolve().parent.parent
+SPEC = ROOT / "spec"
+TESTS = ROOT / "tests"
+
+
+def rule_ids(spec: Path = SPEC) -> list[str]:
+    """The rule ids of ``spec/rules.md``, in the order the spec states them."""
+    return RULE_ID.findall((spec / "rules.md").read_text(encoding="utf-8"))
+
+
+def ruling_ids(spec: Path = SPEC) -> list[str]:
+    """The ruling ids of ``spec/rulings.md``, in the order the spec states them."""
+    return RULING_ID.findall((spec / "rulings.md").read_text(encoding="utf-8"))
+
+
+def spec_ids(spec: Path = SPEC) -> list[str]:
+    """Every rule id, then every ruling id."""
+    return rule_ids(spec) + ruling_ids(spec)
+
+
+def _is_spec_mark(node: ast.AST) -> bool:
+    """``pytest.mark.spec(...)`` or ``mark.spec(...)`` (after ``from pytest import mark``)."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "spec"):
+        return False
+    owner = node.func.value
+    return (isinstance(owner, ast.Attribute) and owner.attr == "mark") or (
+        isinstance(owner, ast.Name) and owner.id == "mark"
+    )
+
+
+class _Marks:
+    """Finds the spec markers in expressions, following module-level names one binding at a time."""
+
+    def __init__(self, module: ast.Module) -> None:
+        self.bindings: dict[str, list[ast.expr]] = defaultdict(list)
+        for node in module.body:
+            if isinstance(node, ast.Assign):
+                for target in node.targets:
+                    if isinstance(target, ast.Name):
+                        self.bindings[target.id].append(node.value)
+            elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value is not None:
+                self.bindings[node.target.id].append(node.value)
+
+    def ids(self, expressions: Iterable[ast.AST]) -> list[str]:
+        """The string arguments of every spec marker in ``expressions`` (non-strings as their source text)."""
+        found: list[str] = []
+        seen: set[str] = set()
+        pending = list(expressions)
+        while pending:
+            expression = pending.pop()
+            for node in ast.walk(expression):
+                if _is_spec_mark(node):
+                    assert isinstance(node, ast.Call)
+                    found += [
+                        arg.value if isinstance(arg, ast.Constant) and isinstance(arg.value, str) else ast.unparse(arg)
+                        for arg in node.args
+                    ]
+                elif isinstance(node, ast.Name) and node.id in self.bindings and node.id not in seen:
+                    seen.add(node.id)
+                    pending += self.bindings[node.id]
+        return found
+
+
+def _pytestmark(body: list[ast.stmt]) -> list[ast.expr]:
+    values: list[ast.expr] = []
+    for node in body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "pytestmark" for t in node.targets):
+            values.append(node.value)
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id == "pytestmark":
+            if node.value is not None:
+                values.append(node.value)
+    return values
+
+
+def _tests(
+    body: list[ast.stmt], marks: _Marks, prefix: str, inherited: list[str]
+) -> Iterator[tuple[str, list[str]]]:
+    for node in body:
+        if isinstance(node, ast.ClassDef) and node.name.startswith("Test"):
+            own = marks.ids([*node.decorator_list, *_pytestmark(node.body)])
+            yield from _tests(node.body, marks, f"{prefix}{node.name}::", inherited + own)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test"):
+            yield f"{prefix}{node.name}", inherited + marks.ids(node.decorator_list)
+
+
+def citations(paths: Iterable[Path]) -> dict[str, list[str]]:
+    """For every test in ``paths``, ``file.py::[Class::]test_name`` -> the ids it cites (possibly none).
+
+    Only test modules (``test_*.py``, ``*_test.py``) hold tests, as pytest's defaults say.
+    """
+    result: dict[str, list[str]] = {}
+    for path in sorted(paths):
+        if not (path.name.startswith("test_") or path.name.endswith("_test.py")):
+            continue  # pytest collects no test from helper modules
+        module = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        marks = _Marks(module)
+        module_ids = marks.ids(_pytestmark(module.body))
+        for name, ids in _tests(module.body, marks, "", module_ids):
+            result[f"{path.name}::{name}"] = ids
+    return result
+
+
+def citing_tests(cited: Mapping[str, list[str]]) -> dict[str, list[str]]:
+    """Invert :func:`citations`: each cited id -> the tests citing it, sorted."""
+    per_id: dict[str, set[str]] = defaultdict(set)
+    for test, ids in cited.items():
+        for spec_id in ids:
+            per_id[spec_id].add(test)
+    return {spec_id: sorted(tests) for spec_id, tests in per_id.items()}
+
+
+def problems(ids: Iterable[str], cited: Mapping[str, list[str]]) -> list[str]:
+    """What breaks traceability: ids no test cites, and cited ids that are not spec ids. Empty when all is well."""
+    known = list(ids)
+    per_id = citing_tests(cited)
+    found = [f"spec id {spec_id} is cited by no test" for spec_id in known if spec_id not in per_id]
+    for spec_id in sorted(set(per_id) - set(known)):
+        found.append(f"{', '.join(per_id[spec_id])} cite(s) {spec_id!r}, which is no rule or ruling id")
+    return found
+
+
+def python_files(tests: Path = TESTS) -> list[Path]:
+    """Every Python file of the tests folder (helpers included: a marker there would be a mistake to see)."""
+    return sorted(tests.glob("*.py"))
+
+
+def reject_unknown_ids(items: list[pytest.Item]) -> None:
+    """Collection hook: stop the run when a collected test cites an id that is not in spec/, or none at all.
+
+    ``tests/conftest.py`` installs it as ``pytest_collection_modifyitems``. It reads the markers pytest applies
+    (decorators, class and module ``pytestmark``, ``pytest.param(marks=...)``), so it also catches markers
+    built at run time that the syntax scan cannot see.
+
+    :raises pytest.UsageError: listing every offending test and id; pytest then exits with status 4.
+    """
+    known = set(spec_ids())
+    bad: dict[str, dict[str, None]] = defaultdict(dict)  # test -> ordered set of its unknown ids
+    for item in items:
+        test = item.nodeid.split("[")[0]  # a parametrized test repeats its marks for each item
+        for mark in item.iter_markers("spec"):
+            if not mark.args:
+                bad[test]["(none: @pytest.mark.spec() names no id)"] = None
+            for arg in mark.args:
+                if arg not in known:
+                    bad[test][repr(arg)] = None
+    if bad:
+        raise pytest.UsageError(
+            "tests cite spec ids that do not exist. A rule id is a heading '### <id> <title>' of spec/rules.md "
+            "(e.g. 5.4), a ruling id a heading '### R-<letter> <title>' of spec/rulings.md (e.g. R-D); "
+            "a section number alone is not an id:\n"
+            + "\n".join(f"  {test} cites {', '.join(ids)}" for test, ids in bad.items())
+        )
