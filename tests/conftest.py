@@ -1,10 +1,11 @@
-"""Shared pytest configuration: Hypothesis profiles."""
+"""Shared pytest configuration: Hypothesis profiles, and a check of the spec ids that tests cite."""
 
 from __future__ import annotations
 
 import os
 
 from hypothesis import HealthCheck, settings
+from traceability import reject_unknown_ids
 
 settings.register_profile("ci", max_examples=100, deadline=None, print_blob=True)
 settings.register_profile("dev", max_examples=50, deadline=None, print_blob=True)
@@ -12,3 +13,7 @@ settings.register_profile(
     "long", max_examples=5000, deadline=None, print_blob=True, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+# Collection stops with a clear message when a test cites an id that is not a heading of spec/rules.md or
+# spec/rulings.md (issue 3, item 4); tests/test_traceability.py checks that every id is cited.
+pytest_collection_modifyitems = reject_unknown_ids
