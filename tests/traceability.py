@@ -29,9 +29,11 @@ RULE_ID = re.compile(r"^### (\d+\.\d+) ", re.M)
 #: A ruling heading of spec/rulings.md; group 1 is the id (spec/README.md).
 RULING_ID = re.compile(r"^### (R-[A-Z]) ", re.M)
 
-ROOT = Path(__file__).resolve().parent.parent
+TESTS = Path(__file__).resolve().parent
+# The nearest folder above tests/ that holds spec/: the project root, also when a tool runs a copy of tests/
+# inside the project (mutmut runs the suite in mutants/tests/, without copying spec/).
+ROOT = next((p for p in TESTS.parents if (p / "spec" / "rules.md").is_file()), TESTS.parent)
 SPEC = ROOT / "spec"
-TESTS = ROOT / "tests"
 
 
 def rule_ids(spec: Path = SPEC) -> list[str]:
