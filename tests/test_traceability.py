@@ -7,14 +7,16 @@ tests, and on small synthetic ones to show that each check fails when it should.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
-from traceability import TESTS, citations, citing_tests, problems, python_files, rule_ids, ruling_ids, spec_ids
+from traceability import ROOT, TESTS, citations, citing_tests, problems, python_files, rule_ids, ruling_ids, spec_ids
 
 # These tests check the spec's structure and the test suite, not a rule of the game, so they cite no id.
 
@@ -228,3 +230,14 @@ def test_the_collection_hook_lets_a_run_with_known_ids_through(tmp_path: Path) -
     )
     assert run.returncode == pytest.ExitCode.OK, run.stdout + run.stderr
     assert "1 passed" in run.stdout
+
+
+def test_the_docs_table_lists_the_tests_this_scan_finds() -> None:
+    """The rules reference's "Tests per rule" page (docs/_ext/spectrace.py) shows the citations checked here."""
+    path = ROOT / "docs" / "_ext" / "spectrace.py"
+    spec = importlib.util.spec_from_file_location("spectrace", path)
+    assert spec is not None and spec.loader is not None, path
+    spectrace: Any = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(spectrace)
+    assert [spec_id for spec_id, _ in spectrace.spec_ids(ROOT / "spec")] == spec_ids()
+    assert spectrace.cited_ids(TESTS) == citing_tests(citations(python_files()))
