@@ -24,7 +24,7 @@ from darkempire.cards import (
     Theme,
     faction_name,
 )
-from darkempire.scoring import final_verdict, score_month_tally
+from darkempire.scoring import final_verdict, score_month_tally, score_table
 from darkempire.state import GameConfig, Phase
 
 # Rule 1.1's table: order, Steam Noir name, Dark Empire name.
@@ -176,3 +176,18 @@ def test_month_tokens_and_banked_tokens_are_whole_numbers_that_only_grow_until_b
                 assert state.month_tokens[seat] == 0
                 bonus = state.month_scores[-1].bonus[seat]
                 assert state.banked_tokens[seat] == before.banked_tokens[seat] + weekly + bonus
+
+
+@pytest.mark.spec("1.3", "2.2", "4.1", "5.2")
+@pytest.mark.parametrize(("players", "add_on"), [(3, None), (4, 5), (5, 10)])
+def test_the_add_on_card_in_play_is_fixed_by_the_player_count(players: int, add_on: int | None) -> None:
+    """Rule 2.2's table: no add-on with 3 players, "5 +" with 4, "10 +" with 5, under every week's emperor card."""
+    state = engine.deal(GameConfig(players=players), seed=21)
+    rng = random.Random(21)
+    for _ in range(4):  # the first month's four weeks, each with an emperor card (3.3)
+        state = drive(state, rng, until=lambda s: s.phase is Phase.PLAY_1)
+        table = state.table
+        assert table is not None and table.emperor_card is not None
+        assert (None if table.add_on is None else int(table.add_on)) == add_on
+        assert score_table(table).emperor_strength == table.emperor_card.value + (add_on or 0)  # no plays yet
+        state = drive(state, rng, until=lambda s: s.phase is not Phase.PLAY_1)
