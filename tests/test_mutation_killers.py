@@ -19,6 +19,7 @@ from darkempire.errors import (
     CardNotInHandError,
     ConfigError,
     IllegalActionError,
+    InvalidPickUpError,
     InvalidTargetError,
     ReinforcementOnFirstStepError,
     WrongCardCountError,
@@ -277,3 +278,17 @@ def test_a_reinforcement_aimed_at_something_that_is_no_card_is_an_invalid_target
     aimed_at_hand = next(c for c in state.hands[seat] if c != card)
     error = _raises(state, seat, Reinforce(card, aimed_at_hand))
     assert error.message == f"{aimed_at_hand.label()} is not a faction card played in an earlier step this week"
+
+
+@pytest.mark.spec("6.2", "R-K")
+def test_a_pick_up_of_something_that_is_no_card_is_refused_by_name() -> None:
+    """Re-organize: taking back a value that is no card raises InvalidPickUpError (ruling K) naming the
+    value; taking back a card still in hand names the card."""
+    state = first_state(3, lambda s: s.phase is Phase.REORGANIZE and bool(engine.awaited_seats(s)))
+    seat = min(engine.awaited_seats(state))
+    error = _raises(state, seat, Reorganize("my card"))  # type: ignore[arg-type]
+    assert type(error) is InvalidPickUpError and error.rule == "R-K"
+    assert error.message.endswith("still on the table, not 'my card'")
+    assert error.message.startswith(f"seat {seat} may take back only one of its own revolution-side faction cards")
+    held = state.hands[seat][0]
+    assert _raises(state, seat, Reorganize(held)).message.endswith(f"not {held.label()}")
