@@ -23,6 +23,8 @@ from typing import Final
 
 import attrs
 
+from darkempire.errors import InvalidCardError
+
 __all__ = [
     "ADD_ON_FOR_PLAYERS",
     "EMPEROR_CARDS",
@@ -99,6 +101,8 @@ FACTION_CARD_VALUES: Final[tuple[int, ...]] = (4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 
 REINFORCEMENT_BONUS: Final[int] = 3
 #: The value of every revolution card (rule 1.4).
 REVOLUTION_CARD_VALUE: Final[int] = 3
+#: Printed values of the emperor cards, by id (rule 1.3).
+_EMPEROR_VALUES: Final[tuple[int, ...]] = (8, 9, 10, 10, 11, 11, 12, 13)
 
 
 @attrs.frozen(order=False)
@@ -112,11 +116,27 @@ class HandCard:
         reinforcement card ("+3").
 
     Compare cards with ``==``; sort them with ``key=lambda c: c.id``.
+
+    :raises InvalidCardError: if ``(id, faction, value)`` is not one of the
+        75 real cards, so every ``HandCard`` in existence is a real card.
     """
 
     id: int
     faction: Faction | None
     value: int
+
+    def __attrs_post_init__(self) -> None:
+        # Equality is field by field, and 0 == Faction.WORKERS: only exact types keep a forged card from
+        # passing for a real one (and then scoring as something else).
+        if type(self.id) is not int or not 0 <= self.id < 75:
+            raise InvalidCardError(f"hand card ids are 0-74, not {self.id!r} (rule 1.2)")
+        faction = Faction(self.id // 13) if self.id < 65 else None
+        value = FACTION_CARD_VALUES[self.id % 13] if self.id < 65 else REINFORCEMENT_BONUS
+        if (type(self.faction) is not type(faction) or self.faction is not faction or type(self.value) is not int
+                or self.value != value):
+            raise InvalidCardError(
+                f"hand card {self.id} is {faction!r} {value}, not {self.faction!r} {self.value!r} (rule 1.2)"
+            )
 
     @property
     def is_reinforcement(self) -> bool:
@@ -136,10 +156,17 @@ class EmperorCard:
 
     :ivar id: identity, 0-7.
     :ivar value: printed value in points, 8-13.
+    :raises InvalidCardError: if ``(id, value)`` is not one of the 8 real cards.
     """
 
     id: int
     value: int
+
+    def __attrs_post_init__(self) -> None:
+        if type(self.id) is not int or not 0 <= self.id < len(_EMPEROR_VALUES):
+            raise InvalidCardError(f"emperor card ids are 0-7, not {self.id!r} (rule 1.3)")
+        if type(self.value) is not int or self.value != _EMPEROR_VALUES[self.id]:
+            raise InvalidCardError(f"emperor card {self.id} is worth {_EMPEROR_VALUES[self.id]}, not {self.value!r} (rule 1.3)")
 
 
 class AddOnCard(enum.IntEnum):
@@ -180,6 +207,10 @@ class RevolutionCard:
 
     faction: Faction
 
+    def __attrs_post_init__(self) -> None:
+        if type(self.faction) is not Faction:
+            raise InvalidCardError(f"a revolution card names a Faction, not {self.faction!r} (rule 1.4)")
+
     @property
     def value(self) -> int:
         """Always 3 points."""
@@ -204,7 +235,7 @@ FACTION_CARDS: Final[tuple[HandCard, ...]] = HAND_CARDS[:65]
 REINFORCEMENT_CARDS: Final[tuple[HandCard, ...]] = HAND_CARDS[65:]
 #: All 8 emperor cards, indexed by id (the add-on cards are :class:`AddOnCard`).
 EMPEROR_CARDS: Final[tuple[EmperorCard, ...]] = tuple(
-    EmperorCard(id=i, value=v) for i, v in enumerate((8, 9, 10, 10, 11, 11, 12, 13))
+    EmperorCard(id=i, value=v) for i, v in enumerate(_EMPEROR_VALUES)
 )
 #: All 5 revolution cards, indexed by faction.
 REVOLUTION_CARDS: Final[tuple[RevolutionCard, ...]] = tuple(RevolutionCard(f) for f in Faction)

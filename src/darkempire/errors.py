@@ -10,6 +10,8 @@ from __future__ import annotations
 
 __all__ = [
     "AlreadyChoseError",
+    "InvalidArgumentError",
+    "InvalidCardError",
     "CardNotInHandError",
     "ConfigError",
     "DarkEmpireError",
@@ -35,6 +37,16 @@ class DarkEmpireError(Exception):
 
 class ConfigError(DarkEmpireError, ValueError):
     """A game configuration that the rules do not allow (rule 2.1: 3 to 5 players)."""
+
+
+class InvalidCardError(DarkEmpireError, ValueError):
+    """A card value that is none of the game's physical cards (rules 1.2-1.4), e.g. a
+    ``HandCard`` whose faction or value does not match its id."""
+
+
+class InvalidArgumentError(DarkEmpireError, ValueError, TypeError):
+    """An argument of the wrong type or shape for a pure function (a seed that is not an
+    integer, per-faction tuples of the wrong length, a missing argument)."""
 
 
 class IllegalActionError(DarkEmpireError, ValueError):

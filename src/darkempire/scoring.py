@@ -23,6 +23,7 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from darkempire.cards import Faction, HandCard
+from darkempire.errors import InvalidArgumentError
 from darkempire.table import WeekTable
 
 __all__ = [
@@ -444,7 +445,7 @@ def score_month_tally(
     :param support: each seat's temporary support faction, by seat.
     :param month: the month number, only recorded in the result.
     :returns: totals, strongest factions and each seat's share of 6 points.
-    :raises ValueError: if ``month_tokens`` and ``support`` differ in length,
+    :raises InvalidArgumentError: if ``month_tokens`` and ``support`` differ in length,
         or a placed card is a reinforcement card.
 
     >>> from darkempire.cards import HAND_CARDS, Faction
@@ -453,11 +454,11 @@ def score_month_tally(
     (6, (3, 3, 0))
     """
     if len(month_tokens) != len(support):
-        raise ValueError(f"{len(month_tokens)} token counts for {len(support)} support cards")
+        raise InvalidArgumentError(f"{len(month_tokens)} token counts for {len(support)} support cards")
     card_points = [0] * len(_FACTIONS)
     for card in placed:
         if card.faction is None:
-            raise ValueError(f"reinforcement card {card.id} cannot be on the score track (rule 5.5)")
+            raise InvalidArgumentError(f"reinforcement card {card.id} cannot be on the score track (rule 5.5)")
         card_points[card.faction] += card.value
     totals = list(card_points)
     for seat, faction in enumerate(support):
@@ -575,7 +576,7 @@ def final_verdict(
     :param banked_tokens: each seat's revolution points, by seat.
     :param victors: each seat's victor faction, by seat (distinct).
     :returns: the :class:`Verdict`.
-    :raises ValueError: on inputs of the wrong length or repeated victor factions.
+    :raises InvalidArgumentError: on inputs of the wrong length or repeated victor factions.
 
     :pre: len(card_points) == 5 and 3 <= len(victors) <= 5 and len(banked_tokens) == len(victors)
     :pre: len(set(victors)) == len(victors)
@@ -593,11 +594,11 @@ def final_verdict(
     ('leader too powerful', [1])
     """
     if len(card_points) != len(_FACTIONS):
-        raise ValueError(f"card_points needs {len(_FACTIONS)} entries, got {len(card_points)}")
+        raise InvalidArgumentError(f"card_points needs {len(_FACTIONS)} entries, got {len(card_points)}")
     if len(banked_tokens) != len(victors):
-        raise ValueError(f"{len(banked_tokens)} token counts for {len(victors)} victor cards")
+        raise InvalidArgumentError(f"{len(banked_tokens)} token counts for {len(victors)} victor cards")
     if len(set(victors)) != len(victors):
-        raise ValueError("each faction's victor card is held by one seat at most (rule 2.3)")
+        raise InvalidArgumentError("each faction's victor card is held by one seat at most (rule 2.3)")
     totals = list(card_points)
     for seat, faction in enumerate(victors):
         totals[faction] += banked_tokens[seat]
