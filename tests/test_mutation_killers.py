@@ -13,8 +13,8 @@ import attrs
 import pytest
 
 from darkempire import engine
-from darkempire.actions import Action, DiscardCards, PassCards, PlaceCards, PlayCard, Reinforce, Reorganize
-from darkempire.cards import FACTION_CARDS, REINFORCEMENT_CARDS, Faction
+from darkempire.actions import Action, DiscardCards, PassCards, PlaceCards, PlayCard, Reinforce, Reorganize, Side
+from darkempire.cards import FACTION_CARDS, REINFORCEMENT_CARDS, AddOnCard, Faction
 from darkempire.errors import (
     CardNotInHandError,
     ConfigError,
@@ -25,7 +25,9 @@ from darkempire.errors import (
     WrongCardCountError,
     WrongPhaseError,
 )
+from darkempire.scoring import final_verdict, month_bonus_share, score_month_tally
 from darkempire.state import GameConfig, GameState, Phase
+from darkempire.table import Play
 
 
 def play_random(players: int, seed: int, until: Any = None) -> list[GameState]:
@@ -292,3 +294,74 @@ def test_a_pick_up_of_something_that_is_no_card_is_refused_by_name() -> None:
     assert error.message.startswith(f"seat {seat} may take back only one of its own revolution-side faction cards")
     held = state.hands[seat][0]
     assert _raises(state, seat, Reorganize(held)).message.endswith(f"not {held.label()}")
+
+
+# --------------------------------------------------------------------------- components and pure scoring inputs
+
+
+@pytest.mark.spec("2.1")
+@pytest.mark.parametrize("players", [2, 6, 0, True, "4", 4.0])
+def test_only_three_to_five_players(players: Any) -> None:
+    """A game is for 3 to 5 players, given as an int (rule 2.1); the error names the bad value."""
+    with pytest.raises(ConfigError) as caught:
+        GameConfig(players=players)
+    assert str(caught.value) == f"the game is for 3 to 5 players, not {players!r} (rule 2.1)"
+
+
+@pytest.mark.spec("2.1", "2.2")
+@pytest.mark.parametrize(("players", "add_on"), [(3, None), (4, AddOnCard.FIVE_PLUS), (5, AddOnCard.TEN_PLUS)])
+def test_config_seats_and_add_on(players: int, add_on: AddOnCard | None) -> None:
+    """Seats are numbered 0..n-1 and the add-on card follows the player count (rules 2.1, 2.2)."""
+    state = engine.deal(GameConfig(players=players), 0)
+    assert state.players == players and state.seats == range(players)
+    assert GameConfig(players=players).add_on is add_on
+    assert GameConfig().players == 4
+
+
+@pytest.mark.spec("9.1")
+def test_phases_know_their_step_and_whether_seats_choose() -> None:
+    """Play phases are steps 1-3, every other phase step 0; scoring phases are automatic (rule 9.1)."""
+    assert [p.step for p in (Phase.PLAY_1, Phase.PLAY_2, Phase.PLAY_3)] == [1, 2, 3]
+    assert all(p.step == 0 for p in Phase if not p.name.startswith("PLAY_"))
+    automatic = {p for p in Phase if not p.is_decision}
+    assert automatic == {Phase.WEEK_SCORING, Phase.MONTH_SCORING, Phase.GAME_OVER}
+    assert repr(Phase.PLAY_2) == "Phase.PLAY_2"
+
+
+@pytest.mark.spec("7.2", "R-L")
+def test_the_six_points_split() -> None:
+    """1 supporter 6, 2 get 3, 3 get 2, 4 or 5 get 1, nobody 0 (rule 7.2, ruling L)."""
+    assert [month_bonus_share(n) for n in range(6)] == [0, 6, 3, 2, 1, 1]
+    assert month_bonus_share(-1) == 0
+
+
+@pytest.mark.spec("7.1", "5.5")
+def test_month_tally_rejects_inconsistent_inputs() -> None:
+    """score_month_tally needs one token count per support card and only faction cards (rules 7.1, 5.5)."""
+    with pytest.raises(ValueError, match="^2 token counts for 3 support cards$"):
+        score_month_tally([], [0, 0], [Faction.WORKERS] * 3)
+    reinforcement = REINFORCEMENT_CARDS[0]
+    with pytest.raises(ValueError, match=f"^reinforcement card {reinforcement.id} cannot be on the score track"):
+        score_month_tally([reinforcement], [0, 0, 0], [Faction.WORKERS] * 3)
+
+
+@pytest.mark.spec("8.1", "2.3")
+def test_final_verdict_rejects_inconsistent_inputs() -> None:
+    """final_verdict needs 5 card totals, one token count per victor card, distinct victors (rules 8.1, 2.3)."""
+    victors = [Faction.WORKERS, Faction.STUDENTS, Faction.MECHANDROS]
+    with pytest.raises(ValueError, match="^card_points needs 5 entries, got 4$"):
+        final_verdict([0] * 4, 0, [0, 0, 0], victors)
+    with pytest.raises(ValueError, match="^2 token counts for 3 victor cards$"):
+        final_verdict([0] * 5, 0, [0, 0], victors)
+    with pytest.raises(ValueError, match="victor card is held by one seat at most"):
+        final_verdict([0] * 5, 0, [0, 0, 0], [Faction.WORKERS, Faction.WORKERS, Faction.STUDENTS])
+
+
+@pytest.mark.spec("R-G", "1.2")
+def test_a_play_holds_a_faction_card() -> None:
+    """Only faction cards are played; a reinforcement card is attached, never a Play (ruling G)."""
+    reinforcement = REINFORCEMENT_CARDS[3]
+    with pytest.raises(ValueError, match=f"not the reinforcement card {reinforcement.id} \\(ruling G\\)"):
+        Play(seat=0, card=reinforcement, side=Side.REVOLUTION, step=1)
+    play = Play(seat=1, card=FACTION_CARDS[14], side=Side.EMPEROR, step=2, reinforcements=[])
+    assert play.reinforcements == () and play.faction is Faction.CALENDRICAL_ORDER and play.is_traitor
