@@ -66,6 +66,8 @@ from darkempire.cards import (
 from darkempire.chance import Chance
 from darkempire.errors import (
     AlreadyChoseError,
+    ConfigError,
+    InvalidArgumentError,
     CardNotInHandError,
     IllegalActionError,
     InvalidPickUpError,
@@ -119,15 +121,35 @@ __all__ = [
 
 T = TypeVar("T")
 
+# Enum members as module constants: in Python 3.11 every Phase.X or Side.X goes through the enum
+# metaclass's __getattr__ hook, several times slower than reading a global, and the engine compares
+# phases and sides many times per decision.
+_DRAFT_PASS = Phase.DRAFT_PASS
+_DRAFT_DISCARD = Phase.DRAFT_DISCARD
+_CHOOSE_SUPPORT = Phase.CHOOSE_SUPPORT
+_PLAY_1 = Phase.PLAY_1
+_PLAY_2 = Phase.PLAY_2
+_PLAY_3 = Phase.PLAY_3
+_WEEK_SCORING = Phase.WEEK_SCORING
+_PLACEMENT = Phase.PLACEMENT
+_REORGANIZE = Phase.REORGANIZE
+_MONTH_SCORING = Phase.MONTH_SCORING
+_GAME_OVER = Phase.GAME_OVER
+_REVOLUTION = Side.REVOLUTION
+_EMPEROR = Side.EMPEROR
+
+#: Seeds are integers of magnitude below this (they travel in JSON and as strings to the generator).
+SEED_LIMIT = 2**64
+
 _ACTION_OF_PHASE: dict[Phase, tuple[type, ...]] = {
-    Phase.DRAFT_PASS: (PassCards,),
-    Phase.DRAFT_DISCARD: (DiscardCards,),
-    Phase.CHOOSE_SUPPORT: (ChooseSupport,),
-    Phase.PLAY_1: (PlayCard, Reinforce, PlayNothing),
-    Phase.PLAY_2: (PlayCard, Reinforce, PlayNothing),
-    Phase.PLAY_3: (PlayCard, Reinforce, PlayNothing),
-    Phase.PLACEMENT: (PlaceCards,),
-    Phase.REORGANIZE: (Reorganize,),
+    _DRAFT_PASS: (PassCards,),
+    _DRAFT_DISCARD: (DiscardCards,),
+    _CHOOSE_SUPPORT: (ChooseSupport,),
+    _PLAY_1: (PlayCard, Reinforce, PlayNothing),
+    _PLAY_2: (PlayCard, Reinforce, PlayNothing),
+    _PLAY_3: (PlayCard, Reinforce, PlayNothing),
+    _PLACEMENT: (PlaceCards,),
+    _REORGANIZE: (Reorganize,),
 }
 
 
@@ -196,26 +218,21 @@ _make_play: _MakePlay = maker(Play)
 
 # Legal actions are listed for every decision (up to 256 re-organize actions): built without the attrs
 # __init__ and its frozenset converter, from frozensets made here.
-_make_all_pass_cards: Callable[[int, Iterable[frozenset[HandCard]]], list[PassCards]] = bulk_maker(PassCards)
-_make_all_discard_cards: Callable[[int, Iterable[frozenset[HandCard]]], list[DiscardCards]] = bulk_maker(
-    DiscardCards
-)
+_make_all_pass_cards: Callable[[Iterable[frozenset[HandCard]]], list[PassCards]] = bulk_maker(PassCards)
+_make_all_discard_cards: Callable[[Iterable[frozenset[HandCard]]], list[DiscardCards]] = bulk_maker(DiscardCards)
 _make_place_cards: Callable[[frozenset[HandCard]], PlaceCards] = maker(PlaceCards)
 _make_all_reorganize: Callable[
-    [int, Iterable[HandCard | None], Iterable[frozenset[HandCard]]], list[Reorganize]
+    [Iterable[HandCard | None], Iterable[frozenset[HandCard]]], list[Reorganize]
 ] = bulk_maker(Reorganize)
 _make_play_card: Callable[[HandCard, Side], PlayCard] = maker(PlayCard)
 _make_reinforce: Callable[[HandCard, HandCard], Reinforce] = maker(Reinforce)
-# The memo slots of GameState (cached_property slots, not fields), written when apply hands them on.
-_set_required_memo: Callable[[GameState, tuple[int, ...]], None] = vars(GameState)["_required_seats"].__set__
-_set_awaited_memo: Callable[[GameState, frozenset[int]], None] = vars(GameState)["_awaited_seats"].__set__
 
 # Every state built by deal holds the 75 cards of HAND_CARDS themselves, so the play actions of those cards
 # are made once and shared (actions are immutable values); an equal card that is another object (a state
 # built by hand) gets a new action. Cards are recognised by identity: id() of a live object is unique.
 _CANONICAL = {id(card): card.id for card in HAND_CARDS}
-_PLAY_REVOLUTION_SIDE = tuple(PlayCard(card, Side.REVOLUTION) for card in HAND_CARDS)
-_PLAY_EMPEROR_SIDE = tuple(PlayCard(card, Side.EMPEROR) for card in HAND_CARDS)
+_PLAY_REVOLUTION_SIDE = tuple(PlayCard(card, _REVOLUTION) for card in HAND_CARDS)
+_PLAY_EMPEROR_SIDE = tuple(PlayCard(card, _EMPEROR) for card in HAND_CARDS)
 _PLAY_NOTHING = PlayNothing()
 _REINFORCE_ACTIONS: dict[tuple[int | None, int | None], Reinforce] = {
     (card.id, target.id): Reinforce(card, target) for card in REINFORCEMENT_CARDS for target in FACTION_CARDS
@@ -246,13 +263,16 @@ def deal(config: GameConfig, seed: int) -> GameState:
     and emperor pile (4 of the 8 cards).
 
     :param config: the game's options (number of players).
-    :param seed: any integer; the same seed and the same choices always give
-        the same game.
+    :param seed: an integer of magnitude below 2**64; the same seed and the
+        same choices always give the same game.
     :returns: a state in :attr:`Phase.DRAFT_PASS`.
-    :raises ConfigError: if ``config`` is not a valid configuration.
+    :raises ConfigError: if ``config`` is not a valid configuration, or
+        ``seed`` is not such an integer.
     """
     if not isinstance(config, GameConfig):
         config = GameConfig(players=config)  # the validator raises ConfigError on bad input
+    if type(seed) is not int or not -SEED_LIMIT < seed < SEED_LIMIT:
+        raise ConfigError(f"a seed is an integer of magnitude below 2**64, not {seed!r} (rule 9.3)")
     n = config.players
     chance = Chance(seed)
     factions, chance = chance.shuffled(tuple(Faction))
@@ -261,7 +281,7 @@ def deal(config: GameConfig, seed: int) -> GameState:
     emperor, chance = chance.shuffled(EMPEROR_CARDS)
     return GameState(
         config=config,
-        phase=Phase.DRAFT_PASS,
+        phase=_DRAFT_PASS,
         month=1,
         week=0,
         hands=tuple(_by_id(deck[DEAL_SIZE * s : DEAL_SIZE * (s + 1)]) for s in range(n)),
@@ -294,28 +314,27 @@ def _options(state: GameState, seat: int) -> tuple[Action, ...]:
     """Every legal action of ``seat`` in the current step, ignoring pending choices."""
     phase = state.phase
     hand = state.hands[seat]
-    if phase is Phase.DRAFT_PASS or phase is Phase.DRAFT_DISCARD:
-        pairs = _pairs(hand)
-        make_all = _make_all_pass_cards if phase is Phase.DRAFT_PASS else _make_all_discard_cards
-        return tuple(make_all(len(pairs), pairs))
-    if phase is Phase.CHOOSE_SUPPORT:
+    if phase is _DRAFT_PASS or phase is _DRAFT_DISCARD:
+        make_all = _make_all_pass_cards if phase is _DRAFT_PASS else _make_all_discard_cards
+        return tuple(make_all(_pairs(hand)))
+    if phase is _CHOOSE_SUPPORT:
         return tuple(ChooseSupport(f) for f in Faction if f not in state.support_used[seat])
     if phase in PLAY_PHASES:
         return _play_options(state, seat)
-    if phase is Phase.PLACEMENT:
+    if phase is _PLACEMENT:
         assert state.week_score is not None
         dues = [d for d in state.week_score.placements if d.seat == seat]
         if not dues:
             return ()
         return tuple([_make_place_cards(frozenset(combo)) for combo in itertools.product(*(d.candidates for d in dues))])
-    if phase is Phase.REORGANIZE:
+    if phase is _REORGANIZE:
         assert state.table is not None
         take_backs: list[HandCard | None] = [None]
-        take_backs += [p.card for p in state.table.plays if p.seat == seat and p.side is Side.REVOLUTION]
+        take_backs += [p.card for p in state.table.plays if p.seat == seat and p.side is _REVOLUTION]
         subsets = _subsets(hand)
         count = len(subsets)
-        columns = itertools.chain.from_iterable(itertools.repeat(t, count) for t in take_backs)
-        return tuple(_make_all_reorganize(count * len(take_backs), columns, subsets * len(take_backs)))
+        column = itertools.chain.from_iterable(itertools.repeat(t, count) for t in take_backs)
+        return tuple(_make_all_reorganize(column, subsets * len(take_backs)))
     return ()
 
 
@@ -364,14 +383,14 @@ def _play_options(state: GameState, seat: int) -> tuple[Action, ...]:
     for card in hand:
         if card.faction is None:  # a reinforcement card
             for target in table.plays:
-                if target.step < step and (target.side is Side.REVOLUTION or traitor_allowed):
+                if target.step < step and (target.side is _REVOLUTION or traitor_allowed):
                     append(_reinforce(card, target.card))
             continue
         index = _CANONICAL.get(id(card))
         if index is None:
-            append(_make_play_card(card, Side.REVOLUTION))
+            append(_make_play_card(card, _REVOLUTION))
             if traitor_allowed:
-                append(_make_play_card(card, Side.EMPEROR))
+                append(_make_play_card(card, _EMPEROR))
         else:
             append(_PLAY_REVOLUTION_SIDE[index])
             if traitor_allowed:
@@ -389,7 +408,57 @@ def _required(state: GameState) -> tuple[int, ...]:
     revealed. Elsewhere, only seats with two or more legal actions; how many a
     seat has there depends on public information alone (hand sizes, the table).
     """
-    return state._required_seats  # computed from the option counts, without listing the options
+    return _seats(state)[1]
+
+
+# The last state asked about, with its required and awaited seats: a driver asks for them several times per
+# decision (awaited_seats, player_view, legal_actions, apply), and apply sets them for the state it makes.
+# One entry compared by identity: it holds the state, so no other object can have its id; one tuple, so
+# another thread reads it whole. (A memo inside GameState would need a cached_property, whose __getattr__
+# hook makes every field read of every state several times slower.)
+_last_seats: tuple[GameState | None, tuple[int, ...], frozenset[int]] = (None, (), frozenset())
+
+
+def _seats(state: GameState) -> tuple[GameState | None, tuple[int, ...], frozenset[int]]:
+    """``(state, required seats, awaited seats)``, from the memo or counted."""
+    global _last_seats
+    last = _last_seats
+    if last[0] is not state:
+        required = _count_required(state)
+        pending = state.pending
+        last = (state, required, frozenset([seat for seat in required if pending[seat] is None]))
+        _last_seats = last
+    return last
+
+
+def _count_required(state: GameState) -> tuple[int, ...]:
+    """The required seats, from the option counts without listing the options (ruling N)."""
+    phase = state.phase
+    hands = state.hands
+    if phase in PLAY_PHASES:
+        return tuple(seat for seat, hand in enumerate(hands) if hand)
+    if phase is _DRAFT_PASS or phase is _DRAFT_DISCARD:
+        return tuple(seat for seat, hand in enumerate(hands) if len(hand) >= 3)  # C(n, 2) >= 2 pairs
+    if phase is _CHOOSE_SUPPORT:
+        return tuple(
+            seat for seat, used in enumerate(state.support_used) if sum(1 for f in Faction if f not in used) >= 2
+        )
+    if phase is _PLACEMENT:
+        assert state.week_score is not None
+        combinations: list[int | None] = [None] * state.players  # None: no card to place
+        for due in state.week_score.placements:
+            before = combinations[due.seat]
+            combinations[due.seat] = (1 if before is None else before) * len(due.candidates)
+        return tuple(seat for seat, count in enumerate(combinations) if count is not None and count >= 2)
+    if phase is _REORGANIZE:
+        assert state.table is not None
+        own = [0] * state.players
+        for play in state.table.plays:
+            if play.side is _REVOLUTION:
+                own[play.seat] += 1
+        # (1 + own cards to take back) * 2 ** hand size options: two or more unless both are nil.
+        return tuple(seat for seat, hand in enumerate(hands) if hand or own[seat])
+    return ()
 
 
 def awaited_seats(state: GameState) -> frozenset[int]:
@@ -397,7 +466,7 @@ def awaited_seats(state: GameState) -> frozenset[int]:
 
     Empty once the game is over.
     """
-    return state._awaited_seats
+    return _seats(state)[2]
 
 
 def legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
@@ -439,9 +508,32 @@ def _check_awaited(state: GameState, seat: int) -> None:
 def _require_in_hand(state: GameState, seat: int, cards: Iterable[HandCard], rule: str) -> None:
     hand = state.hands[seat]
     for card in cards:
+        if type(card) is HandCard and _holds(hand, card):
+            continue
         if card not in hand:
             label = card.label() if isinstance(card, HandCard) else repr(card)
             raise CardNotInHandError(f"seat {seat} does not hold {label}", rule=rule)
+
+
+def _holds(cards: tuple[HandCard, ...], card: HandCard) -> bool:
+    """``card in cards`` for a :class:`HandCard`: an int comparison of ids first skips the attrs ``__eq__``
+    call for each other card (equal cards have equal ids)."""
+    key = card.id
+    for held in cards:
+        if held.id == key and held == card:
+            return True
+    return False
+
+
+def _position(cards: tuple[HandCard, ...], card: HandCard) -> int:
+    """``cards.index(card)``, comparing ids first like :func:`_holds`."""
+    if type(card) is not HandCard:
+        return cards.index(card)
+    key = card.id
+    for at, held in enumerate(cards):
+        if held.id == key and held == card:
+            return at
+    raise ValueError(f"{card!r} is not among the cards")
 
 
 def _check_action(state: GameState, seat: int, action: Action) -> None:
@@ -489,12 +581,12 @@ def _check_play(state: GameState, seat: int, action: PlayCard) -> None:
         raise InvalidTargetError(
             f"{action.card.label()} is a reinforcement card: attach it with Reinforce", rule="R-G"
         )
-    if action.side is Side.EMPEROR:
+    if action.side is _EMPEROR:
         if table.emperor_card is None:
             raise NoEmperorCardError("no emperor card is out this week, so no traitor card may be played", rule="4.5")
         if table.has_traitor_play(seat):
             raise SecondTraitorCardError(f"seat {seat} already made its one traitor play this week", rule="4.4")
-    elif action.side is not Side.REVOLUTION:
+    elif action.side is not _REVOLUTION:
         raise IllegalActionError(f"{action.side!r} is not a side", rule="4.3")
 
 
@@ -504,7 +596,7 @@ def _check_reinforce(state: GameState, seat: int, action: Reinforce) -> None:
     _require_in_hand(state, seat, (action.card,), "4.2")
     if not action.card.is_reinforcement:
         raise InvalidTargetError(f"{action.card.label()} is a faction card: play it with PlayCard", rule="R-G")
-    if state.phase is Phase.PLAY_1:
+    if state.phase is _PLAY_1:
         raise ReinforcementOnFirstStepError(
             "a reinforcement card may never be a seat's first card of the week", rule="4.6"
         )
@@ -514,7 +606,7 @@ def _check_reinforce(state: GameState, seat: int, action: Reinforce) -> None:
         raise InvalidTargetError(
             f"{label} is not a faction card played in an earlier step this week", rule="R-G"
         )
-    if target.side is Side.EMPEROR:
+    if target.side is _EMPEROR:
         if table.has_traitor_play(seat):
             raise SecondTraitorCardError(
                 f"reinforcing a traitor card is seat {seat}'s traitor play, and it already made one this week",
@@ -544,7 +636,7 @@ def _check_reorganize(state: GameState, seat: int, action: Reorganize) -> None:
     assert table is not None
     if action.take_back is not None:
         play = table.play_of(action.take_back)
-        if play is None or play.seat != seat or play.side is not Side.REVOLUTION:
+        if play is None or play.seat != seat or play.side is not _REVOLUTION:
             label = action.take_back.label() if isinstance(action.take_back, HandCard) else repr(action.take_back)
             raise InvalidPickUpError(
                 f"seat {seat} may take back only one of its own revolution-side faction cards still on the table, "
@@ -569,15 +661,15 @@ def apply(state: GameState, seat: int, action: Action) -> GameState:
     :raises WrongPhaseError: the action does not belong to this phase.
     :raises IllegalActionError: any other broken rule (see :mod:`darkempire.errors`).
     """
+    global _last_seats
     _check_awaited(state, seat)
     _check_action(state, seat, action)
     pending: tuple[Action | None, ...] = _set_seat(state.pending, seat, action)
-    required = state._required_seats
-    awaited = state._awaited_seats - {seat}
+    _, required, awaited = _seats(state)
+    awaited -= {seat}
     state = _evolve_state(state, pending=pending)
-    # Hand the memos on: the required seats do not depend on pending choices, and the awaited ones lose this seat.
-    _set_required_memo(state, required)
-    _set_awaited_memo(state, awaited)
+    # The memo for the new state: the required seats do not depend on pending choices; this seat chose.
+    _last_seats = (state, required, awaited)
     if awaited:
         return state
     return advance(_decide(state, {}))
@@ -594,17 +686,17 @@ def _decide(state: GameState, choices: Mapping[int, Action]) -> GameState:
                 chosen = options[0]
         if chosen is not None:
             full[seat] = chosen
-    state = _evolve_state(state, pending=(None,) * state.players)
+    # Each resolver clears the pending choices in the first copy it makes (a copy fewer per step).
     phase = state.phase
-    if phase is Phase.DRAFT_PASS:
+    if phase is _DRAFT_PASS:
         state = _resolve_pass(state, full)
-    elif phase is Phase.DRAFT_DISCARD:
+    elif phase is _DRAFT_DISCARD:
         state = _resolve_discard(state, full)
-    elif phase is Phase.CHOOSE_SUPPORT:
+    elif phase is _CHOOSE_SUPPORT:
         state = _start_week(_resolve_support(state, full))
     elif phase in PLAY_PHASES:
         state = _resolve_play(state, full)
-    elif phase is Phase.PLACEMENT:
+    elif phase is _PLACEMENT:
         state = _resolve_placement(state, full)
     else:
         state = _resolve_reorganize(state, full)
@@ -614,6 +706,8 @@ def _decide(state: GameState, choices: Mapping[int, Action]) -> GameState:
 def _simultaneous(state: GameState, choices: Mapping[int, Action], phases: Sequence[Phase], name: str) -> GameState:
     if state.phase not in phases:
         raise WrongPhaseError(f"{name} is a transition of the {phases[0].value} phase, not {state.phase.value}", rule="9.1")
+    if not isinstance(choices, Mapping):
+        raise MissingChoiceError(f"{name} takes a mapping {{seat: action}}, not {type(choices).__name__}", rule="9.2")
     for seat in choices:
         _check_awaited(state, seat)
     missing = sorted(awaited_seats(state) - set(choices))
@@ -622,10 +716,10 @@ def _simultaneous(state: GameState, choices: Mapping[int, Action], phases: Seque
     if state.phase in PLAY_PHASES:
         # Checked first: such a target is not on the table yet, which the per-seat check would
         # report as a mere bad target.
-        revealed_now = {a.card for a in choices.values() if isinstance(a, PlayCard)}
+        revealed_now = {a.card for a in choices.values() if isinstance(a, PlayCard) and isinstance(a.card, HandCard)}
         revealed_now |= {a.card for a in state.pending if isinstance(a, PlayCard)}
         for seat, action in choices.items():
-            if isinstance(action, Reinforce) and action.target in revealed_now:
+            if isinstance(action, Reinforce) and isinstance(action.target, HandCard) and action.target in revealed_now:
                 raise ReinforcementOnSameStepError(
                     f"seat {seat} cannot attach a reinforcement to a card played in the same step", rule="4.6"
                 )
@@ -643,7 +737,7 @@ def pass_cards(state: GameState, choices: Mapping[int, PassCards]) -> GameState:
     :returns: the state in :attr:`Phase.DRAFT_DISCARD`.
     :raises IllegalActionError: see :func:`apply`; also :class:`MissingChoiceError`.
     """
-    return _simultaneous(state, choices, (Phase.DRAFT_PASS,), "pass_cards")
+    return _simultaneous(state, choices, (_DRAFT_PASS,), "pass_cards")
 
 
 def discard(state: GameState, choices: Mapping[int, DiscardCards]) -> GameState:
@@ -652,7 +746,7 @@ def discard(state: GameState, choices: Mapping[int, DiscardCards]) -> GameState:
     :param choices: ``{seat: DiscardCards}`` for every awaited seat.
     :returns: the state in :attr:`Phase.CHOOSE_SUPPORT`.
     """
-    return _simultaneous(state, choices, (Phase.DRAFT_DISCARD,), "discard")
+    return _simultaneous(state, choices, (_DRAFT_DISCARD,), "discard")
 
 
 def choose_support(state: GameState, choices: Mapping[int, ChooseSupport]) -> GameState:
@@ -663,7 +757,7 @@ def choose_support(state: GameState, choices: Mapping[int, ChooseSupport]) -> Ga
     :param choices: ``{seat: ChooseSupport}`` for every awaited seat.
     :returns: the state in :attr:`Phase.PLAY_1`.
     """
-    return _simultaneous(state, choices, (Phase.CHOOSE_SUPPORT,), "choose_support")
+    return _simultaneous(state, choices, (_CHOOSE_SUPPORT,), "choose_support")
 
 
 def play(state: GameState, choices: Mapping[int, PlayCard | Reinforce | PlayNothing]) -> GameState:
@@ -686,7 +780,7 @@ def place_cards(state: GameState, choices: Mapping[int, PlaceCards]) -> GameStat
     :param choices: ``{seat: PlaceCards}`` for every awaited seat.
     :returns: the state at the next decision (re-organize, or the next month).
     """
-    return _simultaneous(state, choices, (Phase.PLACEMENT,), "place_cards")
+    return _simultaneous(state, choices, (_PLACEMENT,), "place_cards")
 
 
 def reorganize(state: GameState, choices: Mapping[int, Reorganize]) -> GameState:
@@ -698,7 +792,7 @@ def reorganize(state: GameState, choices: Mapping[int, Reorganize]) -> GameState
     :param choices: ``{seat: Reorganize}`` for every awaited seat.
     :returns: the state at the next decision.
     """
-    return _simultaneous(state, choices, (Phase.REORGANIZE,), "reorganize")
+    return _simultaneous(state, choices, (_REORGANIZE,), "reorganize")
 
 
 # --------------------------------------------------------------------------- resolving steps
@@ -710,7 +804,7 @@ def _resolve_pass(state: GameState, full: Mapping[int, Action]) -> GameState:
     hands = tuple(
         _by_id([c for c in state.hands[s] if c not in passed[s]] + list(passed[(s - 1) % n])) for s in range(n)
     )
-    return _evolve_state(state, hands=hands, phase=Phase.DRAFT_DISCARD)
+    return _evolve_state(state, hands=hands, phase=_DRAFT_DISCARD, pending=(None,) * n)
 
 
 def _resolve_discard(state: GameState, full: Mapping[int, Action]) -> GameState:
@@ -721,31 +815,41 @@ def _resolve_discard(state: GameState, full: Mapping[int, Action]) -> GameState:
         discarded += _by_id(cards)
         hands.append(tuple(c for c in state.hands[s] if c not in cards))
     return _evolve_state(
-        state, hands=tuple(hands), discard_pile=state.discard_pile + tuple(discarded), phase=Phase.CHOOSE_SUPPORT
+        state,
+        hands=tuple(hands),
+        discard_pile=state.discard_pile + tuple(discarded),
+        phase=_CHOOSE_SUPPORT,
+        pending=(None,) * state.players,
     )
 
 
 def _resolve_support(state: GameState, full: Mapping[int, Action]) -> GameState:
     support = tuple(full[s].faction for s in state.seats)  # type: ignore[union-attr]
-    return _evolve_state(state, support=support)
+    return _evolve_state(state, support=support, pending=(None,) * state.players)
 
 
 def _start_week(state: GameState) -> GameState:
     """Week start: reveal the top revolution and emperor cards (rule 4.1, ruling J)."""
-    emperor_card = state.emperor_pile[0] if state.emperor_pile else None
-    table = WeekTable(
-        players=state.players,
-        revolution_card=state.revolution_pile[0],
-        emperor_card=emperor_card,
-        add_on=state.config.add_on if emperor_card is not None else None,
-    )
     return _evolve_state(
         state,
-        phase=Phase.PLAY_1,
+        phase=_PLAY_1,
         week=state.week + 1,
-        table=table,
+        table=_week_table(state.config, state.revolution_pile, state.emperor_pile),
         revolution_pile=state.revolution_pile[1:],
         emperor_pile=state.emperor_pile[1:],
+    )
+
+
+def _week_table(
+    config: GameConfig, revolution_pile: tuple[RevolutionCard, ...], emperor_pile: tuple[EmperorCard, ...]
+) -> WeekTable:
+    """The week's table with the top revolution and emperor cards revealed (rule 4.1, ruling J)."""
+    emperor_card = emperor_pile[0] if emperor_pile else None
+    return WeekTable(
+        players=config.players,
+        revolution_card=revolution_pile[0],
+        emperor_card=emperor_card,
+        add_on=config.add_on if emperor_card is not None else None,
     )
 
 
@@ -775,11 +879,11 @@ def _resolve_play(state: GameState, full: Mapping[int, Action]) -> GameState:
             )
         if isinstance(action, (PlayCard, Reinforce)):
             hand = hands[seat]
-            at = hand.index(action.card)  # checked to be in the hand; each card is in one place only
+            at = _position(hand, action.card)  # checked to be in the hand; each card is in one place only
             hands[seat] = hand[:at] + hand[at + 1 :]
     table = _evolve_table(table, plays=tuple(plays), idle=frozenset(idle), steps_revealed=step)
-    phase = PLAY_PHASES[step] if step < STEPS else Phase.WEEK_SCORING
-    return _evolve_state(state, hands=tuple(hands), table=table, phase=phase)
+    phase = PLAY_PHASES[step] if step < STEPS else _WEEK_SCORING
+    return _evolve_state(state, hands=tuple(hands), table=table, phase=phase, pending=(None,) * state.players)
 
 
 def score_week(state: GameState) -> GameState:
@@ -795,7 +899,7 @@ def score_week(state: GameState) -> GameState:
     :param state: a state in :attr:`Phase.WEEK_SCORING`.
     :raises WrongPhaseError: in any other phase.
     """
-    if state.phase is not Phase.WEEK_SCORING:
+    if state.phase is not _WEEK_SCORING:
         raise WrongPhaseError(f"weekly scoring follows the third play step, not the {state.phase.value} phase", rule="9.1")
     return advance(_score_week(state))
 
@@ -815,17 +919,15 @@ def _score_week(state: GameState) -> GameState:
         )
         after = _evolve_table(table, emperor_card=None, add_on=None)
     record = WeekRecord(month=state.month, week=state.week, table=table, score=score, placed=())
-    state = _evolve_state(
+    return _evolve_state(
         state,
         month_tokens=month_tokens,
         score_track=track,
         table=after,
         week_score=score,
         history=state.history + (record,),
+        phase=_PLACEMENT if score.placements else _week_end_phase(state),
     )
-    if score.placements:
-        return _evolve_state(state, phase=Phase.PLACEMENT)
-    return _end_week(state)
 
 
 def _resolve_placement(state: GameState, full: Mapping[int, Action]) -> GameState:
@@ -846,21 +948,23 @@ def _resolve_placement(state: GameState, full: Mapping[int, Action]) -> GameStat
             plays.append(p)
     last = state.history[-1]
     record = WeekRecord(last.month, last.week, last.table, last.score, tuple(placed))
-    state = _evolve_state(
+    return _evolve_state(
         state,
         table=_evolve_table(table, plays=tuple(plays)),
         discard_pile=state.discard_pile + tuple(freed),
         score_track=ScoreTrack(state.score_track.faction_cards + tuple(placed), state.score_track.emperor_cards),
         history=state.history[:-1] + (record,),
+        phase=_week_end_phase(state),
+        pending=(None,) * state.players,
     )
-    return _end_week(state)
 
 
-def _end_week(state: GameState) -> GameState:
-    # After the game's last week nothing is played again, so no re-organize (ruling O).
+def _week_end_phase(state: GameState) -> Phase:
+    """The phase after a week's scoring and placement: re-organize, or monthly scoring after the game's
+    last week, since nothing is played again (ruling O)."""
     if state.month == MONTHS and state.week == WEEKS:
-        return _evolve_state(state, phase=Phase.MONTH_SCORING)
-    return _evolve_state(state, phase=Phase.REORGANIZE)
+        return _MONTH_SCORING
+    return _REORGANIZE
 
 
 def _resolve_reorganize(state: GameState, full: Mapping[int, Action]) -> GameState:
@@ -903,20 +1007,37 @@ def _resolve_reorganize(state: GameState, full: Mapping[int, Action]) -> GameSta
         hands[seat] = _by_id(hands[seat] + tuple(drawn))
     revolution_reserve = state.revolution_reserve + (table.revolution_card,)
     emperor_reserve = state.emperor_reserve + ((table.emperor_card,) if table.emperor_card is not None else ())
-    state = _evolve_state(
+    if state.week == WEEKS:
+        return _evolve_state(
+            state,
+            hands=tuple(hands),
+            draw_pile=draw,
+            discard_pile=discard_pile,
+            chance=chance,
+            table=None,
+            week_score=None,
+            revolution_reserve=revolution_reserve,
+            emperor_reserve=emperor_reserve,
+            phase=_MONTH_SCORING,
+            pending=(None,) * state.players,
+        )
+    # The next week starts at once (rule 4.1): one copy of the state for both steps.
+    return _evolve_state(
         state,
         hands=tuple(hands),
         draw_pile=draw,
         discard_pile=discard_pile,
         chance=chance,
-        table=None,
         week_score=None,
         revolution_reserve=revolution_reserve,
         emperor_reserve=emperor_reserve,
+        pending=(None,) * state.players,
+        phase=_PLAY_1,
+        week=state.week + 1,
+        table=_week_table(state.config, state.revolution_pile, state.emperor_pile),
+        revolution_pile=state.revolution_pile[1:],
+        emperor_pile=state.emperor_pile[1:],
     )
-    if state.week == WEEKS:
-        return _evolve_state(state, phase=Phase.MONTH_SCORING)
-    return _start_week(state)
 
 
 def score_month(state: GameState) -> GameState:
@@ -932,7 +1053,7 @@ def score_month(state: GameState) -> GameState:
     :param state: a state in :attr:`Phase.MONTH_SCORING`.
     :raises WrongPhaseError: in any other phase.
     """
-    if state.phase is not Phase.MONTH_SCORING:
+    if state.phase is not _MONTH_SCORING:
         raise WrongPhaseError(f"monthly scoring follows the fourth week, not the {state.phase.value} phase", rule="9.1")
     return advance(_score_month(state))
 
@@ -953,7 +1074,7 @@ def _score_month(state: GameState) -> GameState:
         month_scores=state.month_scores + (score,),
     )
     if state.month == MONTHS:
-        state = _evolve_state(state, phase=Phase.GAME_OVER)
+        state = _evolve_state(state, phase=_GAME_OVER)
         return _evolve_state(state, verdict=judge_winner(state))
     chance = state.chance
     revolution, chance = chance.shuffled(REVOLUTION_CARDS)
@@ -961,7 +1082,7 @@ def _score_month(state: GameState) -> GameState:
     emperor, chance = chance.shuffled(unscored)
     return _evolve_state(
         state,
-        phase=Phase.CHOOSE_SUPPORT,
+        phase=_CHOOSE_SUPPORT,
         month=state.month + 1,
         week=0,
         revolution_pile=revolution[:WEEKS],
@@ -984,9 +1105,9 @@ def advance(state: GameState) -> GameState:
     it; call it yourself only on a state built by hand.
     """
     while True:
-        if state.phase is Phase.WEEK_SCORING:
+        if state.phase is _WEEK_SCORING:
             state = _score_week(state)
-        elif state.phase is Phase.MONTH_SCORING:
+        elif state.phase is _MONTH_SCORING:
             state = _score_month(state)
         elif state.phase.is_decision and not awaited_seats(state):
             state = _decide(state, {})
@@ -1028,15 +1149,21 @@ def judge_winner(
     :func:`darkempire.scoring.final_verdict` for the arguments.
 
     :raises WrongPhaseError: if ``state`` is given and its game is not over.
+    :raises InvalidArgumentError: if neither a state nor all four inputs are
+        given, or the inputs have the wrong shape.
     """
     if state is not None:
-        if state.phase is not Phase.GAME_OVER:
+        if not isinstance(state, GameState):
+            raise InvalidArgumentError(f"judge_winner takes a GameState, not {type(state).__name__}")
+        if state.phase is not _GAME_OVER:
             raise WrongPhaseError(f"the winner is judged after the third monthly scoring, not in the {state.phase.value} phase", rule="9.1")
         return final_verdict(
             state.score_track.card_points(), state.score_track.emperor_total, state.banked_tokens, state.victors
         )
     if card_points is None or emperor_total is None or banked_tokens is None or victors is None:
-        raise TypeError("judge_winner takes a finished GameState, or all of card_points, emperor_total, banked_tokens, victors")
+        raise InvalidArgumentError(
+            "judge_winner takes a finished GameState, or all of card_points, emperor_total, banked_tokens, victors"
+        )
     return final_verdict(card_points, emperor_total, banked_tokens, victors)
 
 

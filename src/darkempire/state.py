@@ -12,12 +12,11 @@ ones. Share them freely between threads.
 from __future__ import annotations
 
 import enum
-import functools
 from collections.abc import Iterator
 
 import attrs
 
-from darkempire.actions import Action, Side
+from darkempire.actions import Action
 from darkempire.cards import AddOnCard, EmperorCard, Faction, HandCard, RevolutionCard, add_on_for
 from darkempire.chance import Chance
 from darkempire.errors import ConfigError
@@ -295,49 +294,6 @@ class GameState:
     def is_over(self) -> bool:
         """Whether the game has ended with a verdict."""
         return self.phase is Phase.GAME_OVER
-
-    @functools.cached_property
-    def _required_seats(self) -> tuple[int, ...]:
-        """The seats that must choose in this step, pending choices ignored (rule 9.2, ruling N).
-
-        Memoised in a slot of its own (not a field: equality, hashing, ``repr``
-        and :func:`attrs.fields` ignore it), since the engine asks for it several
-        times per decision; it cannot go stale, because the state never changes.
-        :func:`darkempire.engine.awaited_seats` documents the rule.
-        """
-        phase = self.phase
-        hands = self.hands
-        if phase in PLAY_PHASES:
-            return tuple(seat for seat, hand in enumerate(hands) if hand)
-        if phase is Phase.DRAFT_PASS or phase is Phase.DRAFT_DISCARD:
-            return tuple(seat for seat, hand in enumerate(hands) if len(hand) >= 3)  # C(n, 2) >= 2 pairs
-        if phase is Phase.CHOOSE_SUPPORT:
-            return tuple(
-                seat for seat, used in enumerate(self.support_used) if sum(1 for f in Faction if f not in used) >= 2
-            )
-        if phase is Phase.PLACEMENT:
-            assert self.week_score is not None
-            combinations: list[int | None] = [None] * self.players  # None: no card to place
-            for due in self.week_score.placements:
-                before = combinations[due.seat]
-                combinations[due.seat] = (1 if before is None else before) * len(due.candidates)
-            return tuple(seat for seat, count in enumerate(combinations) if count is not None and count >= 2)
-        if phase is Phase.REORGANIZE:
-            assert self.table is not None
-            own = [0] * self.players
-            for play in self.table.plays:
-                if play.side is Side.REVOLUTION:
-                    own[play.seat] += 1
-            # (1 + own cards to take back) * 2 ** hand size options: two or more unless both are nil.
-            return tuple(seat for seat, hand in enumerate(hands) if hand or own[seat])
-        return ()
-
-    @functools.cached_property
-    def _awaited_seats(self) -> frozenset[int]:
-        """The required seats that have not chosen yet (rule 9.2): the memo of
-        :func:`darkempire.engine.awaited_seats`, asked for several times per decision."""
-        pending = self.pending
-        return frozenset([seat for seat in self._required_seats if pending[seat] is None])
 
     def hand_cards(self) -> Iterator[HandCard]:
         """Every hand card wherever it is: piles, hands, pending choices excluded,

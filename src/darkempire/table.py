@@ -17,6 +17,11 @@ from darkempire.cards import REINFORCEMENT_BONUS, AddOnCard, EmperorCard, Factio
 
 __all__ = ["Play", "Reinforcement", "WeekTable"]
 
+# Side members as module constants: in Python 3.11 Side.X goes through the enum metaclass's __getattr__
+# hook, several times slower than reading a global.
+_REVOLUTION = Side.REVOLUTION
+_EMPEROR = Side.EMPEROR
+
 
 def _tuple(value: Iterable[Any]) -> tuple[Any, ...]:
     return tuple(value)
@@ -73,7 +78,7 @@ class Play:
     @property
     def is_traitor(self) -> bool:
         """True for a card played to the emperor side."""
-        return self.side is Side.EMPEROR
+        return self.side is _EMPEROR
 
 
 @attrs.frozen
@@ -104,15 +109,21 @@ class WeekTable:
     def revolution_plays(self, faction: Faction | None = None) -> Iterator[Play]:
         """Revolution-side plays, of ``faction`` if given."""
         return (
-            p for p in self.plays if p.side is Side.REVOLUTION and (faction is None or p.card.faction is faction)
+            p for p in self.plays if p.side is _REVOLUTION and (faction is None or p.card.faction is faction)
         )
 
     def traitor_plays(self) -> Iterator[Play]:
         """Emperor-side plays (traitor cards)."""
-        return (p for p in self.plays if p.side is Side.EMPEROR)
+        return (p for p in self.plays if p.side is _EMPEROR)
 
     def play_of(self, card: HandCard) -> Play | None:
         """The play whose faction card is ``card``, or ``None``."""
+        if type(card) is HandCard:
+            key = card.id
+            for p in self.plays:
+                if p.card.id == key and p.card == card:  # ids first: no attrs __eq__ call per other card
+                    return p
+            return None
         for p in self.plays:
             if p.card == card:
                 return p
@@ -122,7 +133,7 @@ class WeekTable:
         """Whether ``seat`` made its traitor play this week: a traitor card, or a
         reinforcement attached to anyone's traitor card (rule 4.4, ruling G)."""
         for p in self.plays:
-            if p.side is Side.EMPEROR:
+            if p.side is _EMPEROR:
                 if p.seat == seat:
                     return True
                 for r in p.reinforcements:
