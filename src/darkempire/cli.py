@@ -17,6 +17,11 @@
   prints it and confirms its verdict; ``darkempire replay FILE --seat N
   --week W`` shows what seat ``N`` saw in week ``W`` (1-12). See
   :mod:`darkempire.record_cli`.
+* ``darkempire simulate [--players N] [--games G] [--seed S] [--bots ...]
+  [--jobs J] [--json] [--plot FILE.png]`` plays many seeded bot games, in
+  ``J`` worker processes, and prints how they ended: outcomes, win rates per
+  seat and per bot with 95% intervals, mean totals and tokens. See
+  :mod:`darkempire.simulation`.
 
 Output goes through ``rich``; when standard output is not a terminal (a
 pipe, a file, CI) it is plain text without colours or wrapping.
@@ -56,6 +61,8 @@ from darkempire.scoring import (
     emperor_strength,
     faction_strengths,
 )
+from darkempire.simulation import add_arguments as add_simulate_arguments
+from darkempire.simulation import simulate_command
 from darkempire.state import WEEKS, GameConfig, GameState, Phase, WeekRecord
 from darkempire.table import WeekTable
 from darkempire.views import PlayerView, spectator_view
@@ -566,7 +573,7 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="darkempire", description="Dark Empire: Revolution (Steam Noir: Revolution), the card game."
     )
-    commands = parser.add_subparsers(dest="command", required=True, metavar="{demo,play,replay}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="{demo,play,replay,simulate}")
 
     def common(sub: argparse.ArgumentParser) -> None:
         sub.add_argument("--players", type=int, choices=(3, 4, 5), default=4, help="number of seats (default 4)")
@@ -588,6 +595,8 @@ def _parser() -> argparse.ArgumentParser:
     play = commands.add_parser("play", help="play one seat against greedy bots at the terminal")
     common(play)
     play.add_argument("--seat", type=int, default=0, help="your seat, 0 to players-1 (default 0)")
+    simulate = commands.add_parser("simulate", help="play many seeded bot games and sum up how they ended")
+    add_simulate_arguments(simulate)
     replay = commands.add_parser("replay", help="replay a game record, check its verdict and print it")
     replay.add_argument("file", metavar="FILE", help="a game record written by demo --record")
     replay.add_argument("--seat", type=int, help="show what this seat saw (with --week)")
@@ -625,6 +634,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "demo":
             kinds = _bot_kinds(parser, args.bots, args.players)
             return _demo(console, args.players, args.seed, theme, kinds, args.record)
+        if args.command == "simulate":
+            return simulate_command(console, args, _bot_kinds(parser, args.bots, args.players), theme=theme)
         if args.command == "replay":
             from darkempire.record_cli import replay_command  # it imports this module's formatting
 
