@@ -131,3 +131,16 @@ def crosshair(session: nox.Session) -> None:
     session.log(f"{checked} contracts checked in {time.monotonic() - start:.0f} s")
     if problems:
         session.error("CrossHair:\n" + "\n".join(problems))
+
+
+@nox.session
+def bench(session: nox.Session) -> None:
+    """The speed benchmark (issue 6): games/s, decisions/s, microseconds per apply and legal_actions, bytes per
+    state, and the reference workloads of RLCard (Leduc Hold'em) and PokerKit with our ratio to each.
+
+    Not a test: it asserts nothing about speed. Extra arguments go to ``benchmarks/bench.py``
+    (``nox -s bench -- --profile`` also prints cProfile's top entries); results also go to
+    ``build/bench-results.json``.
+    """
+    session.install("-e", ".[bench]")
+    session.run("python", "benchmarks/bench.py", *session.posargs)
