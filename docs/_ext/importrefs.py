@@ -12,23 +12,31 @@ from __future__ import annotations
 
 import importlib
 import inspect
+from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
 
-def _import_prefix(dotted: str) -> tuple[ModuleType, list[str]] | None:
-    """The longest importable module prefix of ``dotted`` and the names after it."""
+def _import_prefix(dotted: str, mock_imports: Sequence[str] = ()) -> tuple[ModuleType, list[str]] | None:
+    """The longest importable module prefix of ``dotted`` and the names after it.
+
+    Modules are imported as autodoc imports them, with ``mock_imports`` mocked (see optionaldeps), so a
+    module needing a missing optional library resolves as it did when its page was read.
+    """
+    from sphinx.ext.autodoc.mock import mock  # type: ignore[attr-defined]
+
     parts = dotted.split(".")
     for cut in range(len(parts) - 1, 0, -1):
         try:
-            module = importlib.import_module(".".join(parts[:cut]))
+            with mock(list(mock_imports)):
+                module = importlib.import_module(".".join(parts[:cut]))
         except ImportError:
             continue
         return module, parts[cut:]
     return None
 
 
-def canonical_name(dotted: str) -> str | None:
+def canonical_name(dotted: str, mock_imports: Sequence[str] = ()) -> str | None:
     """The documented name of what ``dotted`` is bound to, if it is bound to a class or function elsewhere.
 
     >>> canonical_name("darkempire.GameState")
@@ -38,7 +46,7 @@ def canonical_name(dotted: str) -> str | None:
     >>> canonical_name("darkempire.engine.NoSuchName") is None
     True
     """
-    found = _import_prefix(dotted)
+    found = _import_prefix(dotted, mock_imports)
     if found is None:
         return None
     module, rest = found
@@ -60,7 +68,7 @@ def _missing_reference(app: Any, env: Any, node: Any, contnode: Any) -> Any:
     candidates.append(target)
     domain = env.get_domain("py")
     for candidate in candidates:
-        name = canonical_name(candidate)
+        name = canonical_name(candidate, app.config.autodoc_mock_imports)
         if name is None:
             continue
         resolved = domain.resolve_xref(env, node["refdoc"], app.builder, node["reftype"], name, node, contnode)
