@@ -167,6 +167,8 @@ class RefWeek:
     :ivar strengths: points per faction.
     :ivar emperor: emperor strength in points, ``None`` without an emperor card.
     :ivar strongest: factions of the highest strength.
+    :ivar support: ``support[seat][faction]`` in points (ruling C).
+    :ivar awards: ``(seat, faction, points)`` of every token award, by seat, faction, most support first.
     :ivar tokens: points per seat.
     :ivar emperor_scored: whether the emperor card goes to the score track.
     :ivar dues: ``{(seat, faction): candidate cards}`` of the placements due.
@@ -194,20 +196,26 @@ class RefWeek:
         self.emperor = emperor
         self.strongest = frozenset(f for f in _FACTIONS if strengths[f] == top)
         tokens = [0] * table.players
+        self.support = tuple(tuple(row) for row in support)
+        # (seat, faction, points), sorted as WeekScore lists them: by seat, faction, most support first.
+        self.awards: list[tuple[int, Faction, int]] = []
         self.dues: dict[tuple[int, Faction], tuple[HandCard, ...]] = {}
         for f in self.strongest:
             most = max(row[f] for row in support)
             leaders = [s for s in range(table.players) if most > 0 and support[s][f] == most]
             for s in leaders:
                 tokens[s] += 2
+                self.awards.append((s, f, 2))
             plays = [p for p in table.plays if p.side is Side.REVOLUTION and p.card.faction is f]
             if plays:
                 best = max(p.card.value + 3 * len(p.reinforcements) for p in plays)
                 for s in {p.seat for p in plays if p.card.value + 3 * len(p.reinforcements) == best}:
                     tokens[s] += 1
+                    self.awards.append((s, f, 1))
             if emperor is None or strengths[f] >= emperor:
                 for s in leaders:
                     self.dues[(s, f)] = tuple(sorted((p.card for p in plays if p.seat == s), key=lambda c: c.id))
+        self.awards.sort(key=lambda a: (a[0], a[1], -a[2]))
         self.tokens = tuple(tokens)
         self.emperor_scored = emperor is not None and emperor >= top
 
@@ -341,11 +349,17 @@ def check_score_track(state: GameState, first: int = 0) -> None:
         assert score.emperor_strength == ref.emperor, f"month {rec.month} week {rec.week}: emperor (ruling B)"
         assert score.strongest == ref.strongest, f"month {rec.month} week {rec.week}: strongest (rule 5.1)"
         assert score.tokens == ref.tokens, f"month {rec.month} week {rec.week}: tokens {score.tokens} (ruling D)"
+        assert score.support == ref.support, f"month {rec.month} week {rec.week}: support (ruling C)"
+        awards = [(a.seat, a.faction, a.points) for a in score.awards]
+        assert awards == ref.awards, f"month {rec.month} week {rec.week}: awards {awards} (ruling D)"
+        for a in score.awards:
+            assert a.reason.name == ("MOST_SUPPORT" if a.points == 2 else "HIGHEST_CARD"), f"award reason {a}"
         for seat in state.seats:
             assert score.tokens[seat] == sum(a.points for a in score.awards if a.seat == seat), "awards != tokens"
         assert score.emperor_scored == ref.emperor_scored, f"month {rec.month} week {rec.week}: emperor scored (F)"
         dues = {(d.seat, d.faction): d.candidates for d in score.placements}
         assert dues == ref.dues, f"month {rec.month} week {rec.week}: placements {dues} (ruling E)"
+        assert [(d.seat, d.faction) for d in score.placements] == sorted(dues), "placements not in seat order"
         if rec is not state.history[-1] or state.phase is not Phase.PLACEMENT:
             assert len(rec.placed) == len(dues), f"month {rec.month} week {rec.week}: placed {rec.placed}"
             for scored in rec.placed:
@@ -380,6 +394,12 @@ def check_revolution_points(state: GameState) -> None:
         tokens = [sum(r.score.tokens[s] for r in state.history if r.month == m.month) for s in state.seats]
         placed = [s.card for s in state.score_track.faction_cards if s.month == m.month]
         assert m.bonus == ref_month_bonus(placed, tokens, m.support), f"month {m.month} bonus {m.bonus} (ruling L)"
+        printed = [sum(c.value for c in placed if c.faction is f) for f in _FACTIONS]
+        assert list(m.card_points) == printed, f"month {m.month} card points {m.card_points} (rule 7.1)"
+        totals = [printed[f] + sum(t for t, g in zip(tokens, m.support, strict=True) if g is f) for f in _FACTIONS]
+        assert list(m.totals) == totals, f"month {m.month} totals {m.totals} (rule 7.1)"
+        top = max(totals)
+        assert m.strongest == frozenset(f for f in _FACTIONS if top > 0 and totals[f] == top), "month strongest (R-P)"
 
 
 def check_support(state: GameState) -> None:
@@ -463,6 +483,14 @@ def check_game_over(state: GameState) -> None:
     assert verdict.too_powerful == ref.too_powerful, "too powerful (rule 8.4)"
     assert (verdict.reason.name == "EMPEROR_VICTORY") == ref.emperor_victory, "emperor victory (rule 8.2)"
     assert verdict.victors == state.victors
+    assert verdict.winning_factions == frozenset(state.victors[s] for s in verdict.winners), "winning factions"
+    assert verdict.card_points == state.score_track.card_points(), "verdict card points (rule 8.1)"
+    assert verdict.emperor_total == state.score_track.emperor_total, "verdict emperor total (rule 8.1)"
+    assert verdict.shared == (len(verdict.winners) > 1)
+    expected_reason = (
+        "EMPEROR_VICTORY" if ref.emperor_victory else "LEADER_TOO_POWERFUL" if ref.too_powerful else "REVOLUTION"
+    )
+    assert verdict.reason.name == expected_reason, f"verdict reason {verdict.reason} (rules 8.2-8.4)"
 
 
 def check_state(state: GameState, first: int = 0) -> None:
