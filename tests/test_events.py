@@ -41,6 +41,7 @@ from darkempire.events import (
     events_for,
     opening_events,
 )
+from darkempire.errors import WrongSeatError
 from darkempire.history import History
 from darkempire.state import GameConfig, GameState, Phase
 from builders import ST, build, emperor, plus, simultaneous, week_table
@@ -383,3 +384,28 @@ def test_revealed_reinforcements_name_their_target() -> None:
     assert reinforcements, "random play attaches reinforcement cards"
     targets = {a.card for a in plays}
     assert all(r.target in targets and r.card.is_reinforcement for r in reinforcements)
+
+
+@pytest.mark.spec("9.1", "9.4")
+@pytest.mark.parametrize("seat", [True, False, 1.0, "1", 99, -3, 4])
+def test_events_for_a_seat_that_is_no_seat_of_the_game_is_refused(seat: object) -> None:
+    # True == 1 and hash(1.0) == hash(1): such a "seat" used to see seat 1's private hand (HandDealt).
+    game = finished_game(4, 1)
+    for events in (opening_events(game.states[0]), game.events(0)[:40], game.events(len(game.states) - 20)):
+        with pytest.raises(WrongSeatError):
+            events_for(events, seat)  # type: ignore[arg-type]
+    assert of_type(events_for(opening_events(game.states[0]), 1), HandDealt)[0].seat == 1
+    assert not of_type(events_for(opening_events(game.states[0]), None), HandDealt)
+
+
+@pytest.mark.spec("9.1", "9.4")
+def test_events_for_checks_the_seat_against_the_player_count_the_events_tell() -> None:
+    game = finished_game(3, 2)
+    with pytest.raises(WrongSeatError, match="3-player"):
+        events_for(opening_events(game.states[0]), 3)
+    # Without a per-seat event the player count is unknown: seats 0-4 pass, the events are public or redacted.
+    undo = random_history(5, 2, choices=1)
+    choice = events_between(undo.states[0], undo.current)
+    assert events_for(choice, 4) == (ChoiceMade(0, Phase.DRAFT_PASS, None),)
+    with pytest.raises(WrongSeatError, match="0-4"):
+        events_for(choice, 5)

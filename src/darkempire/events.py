@@ -59,7 +59,7 @@ from darkempire.actions import (
     Reorganize,
 )
 from darkempire.cards import AddOnCard, EmperorCard, Faction, HandCard, RevolutionCard
-from darkempire.errors import DarkEmpireError, IllegalActionError
+from darkempire.errors import DarkEmpireError, IllegalActionError, WrongSeatError
 from darkempire.scoring import MonthScore, PlacementDue, TokenAward, Verdict
 from darkempire.state import MONTHS, PLAY_PHASES, WEEKS, GameState, Phase, ScoredCard, WeekRecord
 from darkempire.table import WeekTable
@@ -470,9 +470,43 @@ def events_for(events: Iterable[Event], seat: int | None) -> tuple[Event, ...]:
     :param events: events from :func:`events_between` or :func:`opening_events`.
     :param seat: the viewing seat, or ``None`` for a spectator.
     :returns: the visible events, in order.
+    :raises WrongSeatError: if ``seat`` is neither ``None`` nor a seat number: an ``int`` (not a ``bool``) from
+        0 to 4, and below the number of players when the events tell it (as :func:`~darkempire.views.player_view`
+        refuses such a seat, rule 9.1). A wrong seat must not be read as another one: ``True == 1``.
     """
+    events = tuple(events)
+    if seat is not None:
+        _check_viewer(events, seat)
     visible = (_redact(e, seat) for e in events)
     return tuple(e for e in visible if e is not None)
+
+
+#: The most seats a game has (rule 2.1).
+_MAX_SEATS = 5
+
+
+def _players_told(events: Sequence[Event]) -> int | None:
+    """The number of players, from the first event that tells it (a per-seat tuple), if any."""
+    for event in events:
+        if isinstance(event, GameStarted):
+            return event.players
+        if isinstance(event, TokensAwarded):
+            return len(event.tokens)
+        if isinstance(event, Reorganized):
+            return len(event.take_backs)
+        if isinstance(event, MonthScored):
+            return len(event.banked_tokens)
+        if isinstance(event, StrengthsRevealed):
+            return len(event.support)
+    return None
+
+
+def _check_viewer(events: Sequence[Event], seat: object) -> None:
+    players = _players_told(events)
+    limit = _MAX_SEATS if players is None else players
+    if type(seat) is not int or not 0 <= seat < limit:
+        game = "any game (seats are 0-4)" if players is None else f"a {players}-player game"
+        raise WrongSeatError(f"there is no seat {seat!r} in {game}", rule="9.1")
 
 
 # --------------------------------------------------------------------------- deriving events
