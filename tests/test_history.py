@@ -107,3 +107,16 @@ def test_illegal_choices_leave_the_history_unchanged() -> None:
     assert caught.value.index == 1 and caught.value.seat == seat
     with pytest.raises(ValueError):
         History(history.states, ())
+
+
+@pytest.mark.spec("9.1", "9.2")
+@pytest.mark.parametrize("seat", [True, 1.0, "1"])
+def test_a_value_that_is_no_seat_number_undoes_nothing(seat: object) -> None:
+    # True == 1: such a "seat" used to take back seat 1's pending choice.
+    history = _first_choices(History.start(GameConfig(players=3), 4), [1])
+    assert history.can_undo(1)
+    assert not history.can_undo(seat)  # type: ignore[arg-type]
+    with pytest.raises(UndoError):
+        history.undo(seat)  # type: ignore[arg-type]
+    with pytest.raises(UndoError):
+        history.rewind(seat)  # type: ignore[arg-type]

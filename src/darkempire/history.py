@@ -112,7 +112,8 @@ class History:
 
     def can_undo(self, seat: int) -> bool:
         """Whether ``seat`` has a pending choice it may take back: its step has not resolved yet (rule 9.2)."""
-        return 0 <= seat < self.current.players and self.current.pending[seat] is not None
+        # type(seat) is int: True or 1.0 would index seat 1's choice (True == 1), and a wrong seat is no seat.
+        return type(seat) is int and 0 <= seat < self.current.players and self.current.pending[seat] is not None
 
     def undo(self, seat: int) -> History:
         """Take back ``seat``'s pending choice; its step waits for it again (rule 9.2).
@@ -141,6 +142,8 @@ class History:
         return History(self.states[: index + 1], self.choices[:index])
 
     def _last_choice(self, seat: int) -> int:
+        if type(seat) is not int:  # True == 1: a wrong seat must not match seat 1's choices
+            raise UndoError(f"{seat!r} is not a seat")
         for index in range(len(self.choices) - 1, -1, -1):
             if self.choices[index].seat == seat:
                 return index
