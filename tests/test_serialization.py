@@ -18,8 +18,10 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from darkempire import engine
-from darkempire.actions import Action, PassCards, PlayCard, PlayNothing, Reorganize, Side
-from darkempire.cards import HAND_CARDS
+from darkempire.actions import Action, PassCards, PlayCard, PlayNothing, Reinforce, Reorganize, Side
+from darkempire.bots import iter_game, make_bot
+from darkempire.cards import HAND_CARDS, Faction
+from darkempire.chance import Chance
 from darkempire.events import EVENT_TYPES, events_between, opening_events
 from darkempire.records import GameRecord
 from darkempire.schema import SCHEMA_FILES, generate_schemas, main as schema_main, shipped_schemas
@@ -40,6 +42,7 @@ from darkempire.serialization import (
     UnknownFieldError,
     WrongTypeError,
     canonical_json,
+    check_state,
     from_data,
     from_json,
     kind_of,
@@ -54,7 +57,8 @@ from darkempire.serialization import (
     to_data,
     to_json,
 )
-from darkempire.state import GameConfig, GameState, Phase
+from darkempire.state import DECISION_PHASES, PLAY_PHASES, GameConfig, GameState, Phase
+from darkempire.table import Play
 from darkempire.views import player_view, spectator_view
 from embedding_games import finished_game, game_states, random_history, steps
 
@@ -357,6 +361,358 @@ def test_a_state_with_a_pending_choice_that_is_not_legal_is_refused() -> None:
     assert caught.value.path == f"pending[{seat}]"
 
 
+# --------------------------------------------------------------------------- states the rules cannot reach
+
+
+@functools.cache
+def _phase_state(phase: Phase, month: int = 1, *, pending: bool = False, players: int = 4) -> GameState:
+    """The first state of the cached random games in ``phase`` and ``month``, with or without a pending choice;
+    a play phase's state has an emperor card on the table and, from step 2, a card played at every step."""
+    for seed in range(8):
+        for state in finished_game(players, seed).states:
+            if (
+                state.phase is phase
+                and state.month == month
+                and any(p is not None for p in state.pending) == pending
+                and (state.table is None or phase not in PLAY_PHASES or state.table.emperor_card is not None)
+                and (phase is not Phase.REORGANIZE or state.score_track.faction_cards)
+            ):
+                return state
+    raise AssertionError(f"no {phase} state in month {month} in the sampled games")
+
+
+def _data(phase: Phase, month: int = 1, *, pending: bool = False) -> dict[str, Any]:
+    return to_data(_phase_state(phase, month, pending=pending))
+
+
+def _deal_to_hand(data: dict[str, Any], seat: int, count: int) -> None:
+    """Move ``count`` cards from the draw pile into ``seat``'s hand, kept sorted: card conservation holds."""
+    data["hands"][seat] = sorted(data["hands"][seat] + data["draw_pile"][:count])
+    data["draw_pile"] = data["draw_pile"][count:]
+
+
+def _hand_to_draw_pile(data: dict[str, Any], seat: int, count: int) -> None:
+    data["draw_pile"] += data["hands"][seat][:count]
+    data["hands"][seat] = data["hands"][seat][count:]
+
+
+def _move(source: list[str | int], target: list[str | int]) -> Callable[[dict[str, Any]], None]:
+    """Move the first item of the list at path ``source`` to the end of the list at path ``target``."""
+
+    def mutate(data: dict[str, Any]) -> None:
+        src: Any = data
+        for part in source:
+            src = src[part]
+        dst: Any = data
+        for part in target:
+            dst = dst[part]
+        dst.append(src.pop(0))
+
+    return mutate
+
+
+def _every_awaited_seat_chooses(data: dict[str, Any]) -> None:
+    state = load_state(json.dumps(data))
+    for seat in engine.awaited_seats(state):
+        data["pending"][seat] = _payload(engine.legal_actions(state, seat)[0])
+
+
+def _payload(action: Action) -> dict[str, Any]:
+    """An action as a state's JSON holds it: without the message envelope."""
+    return {k: v for k, v in to_data(action).items() if k not in ("format", "type")}
+
+
+def _lay_the_emperor_card_aside(data: dict[str, Any]) -> None:
+    data["emperor_reserve"].append(data["table"]["emperor_card"])
+    data["table"].update(emperor_card=None, add_on=None)
+
+
+def _discard_a_table_card(data: dict[str, Any]) -> None:
+    play = next(p for p in data["table"]["plays"] if not p["reinforcements"])
+    data["table"]["plays"].remove(play)
+    data["discard_pile"].append(play["card"])
+
+
+def _remove_first_play(data: dict[str, Any]) -> None:
+    """Take the table's first play back into its seat's hand: the seat then has no entry for step 1."""
+    play = data["table"]["plays"].pop(0)
+    assert not play["reinforcements"]
+    data["hands"][play["seat"]] = sorted(data["hands"][play["seat"]] + [play["card"]])
+
+
+def _idle_seat_that_played(data: dict[str, Any]) -> None:
+    data["table"]["idle"] = sorted(data["table"]["idle"] + [[1, data["table"]["plays"][0]["seat"]]])
+
+
+def _unused_faction(data: dict[str, Any], seat: int) -> str:
+    used = set(data["support_used"][seat]) | {data["support"][seat]}
+    return next(f.name for f in Faction if f.name not in used)
+
+
+def _swap_a_used_support(data: dict[str, Any]) -> None:
+    data["support_used"][0] = sorted([*data["support_used"][0][1:], _unused_faction(data, 0)])
+
+
+def _set_support(data: dict[str, Any]) -> None:
+    data["support"][0] = _unused_faction(data, 0)
+
+
+def _first_placed(data: dict[str, Any]) -> int:
+    return next(i for i, record in enumerate(data["history"]) if record["placed"])
+
+
+def _move_a_placement_to_another_week(data: dict[str, Any]) -> None:
+    data["history"][_first_placed(data)]["placed"][0]["week"] = 4 - data["history"][_first_placed(data)]["week"]
+
+
+def _set_verdict_reason(data: dict[str, Any]) -> None:
+    data["verdict"]["reason"] = "LEADER_TOO_POWERFUL" if data["verdict"]["reason"] == "REVOLUTION" else "REVOLUTION"
+
+
+#: (phase and month of the base state, mutation, error, path); every mutation keeps card conservation.
+REACH_CASES: list[tuple[tuple[Phase, int], Callable[[dict[str, Any]], None], type[SerializationError], str]] = [
+    # Hand sizes against the phase (rules 2.4-2.6, 6.4).
+    ((Phase.DRAFT_PASS, 1), lambda d: _hand_to_draw_pile(d, 1, 8), InconsistentStateError, "hands[1]"),
+    ((Phase.DRAFT_DISCARD, 1), lambda d: _deal_to_hand(d, 2, 1), InconsistentStateError, "hands[2]"),
+    ((Phase.CHOOSE_SUPPORT, 1), lambda d: _deal_to_hand(d, 0, 1), InconsistentStateError, "hands[0]"),
+    ((Phase.CHOOSE_SUPPORT, 1), _move(["discard_pile"], ["draw_pile"]), InconsistentStateError, "discard_pile"),
+    ((Phase.CHOOSE_SUPPORT, 2), lambda d: _deal_to_hand(d, 3, 1), InconsistentStateError, "hands[3]"),
+    ((Phase.CHOOSE_SUPPORT, 2), lambda d: _hand_to_draw_pile(d, 1, 1), InconsistentStateError, "hands[1]"),
+    ((Phase.PLAY_2, 1), lambda d: _deal_to_hand(d, 1, 1), InconsistentStateError, "hands[1]"),
+    ((Phase.REORGANIZE, 1), lambda d: _deal_to_hand(d, 0, 1), InconsistentStateError, "hands[0]"),
+    ((Phase.DRAFT_PASS, 1), _move(["draw_pile"], ["discard_pile"]), InconsistentStateError, "discard_pile"),
+    # Week and month against the phase (rules 2.5, 3.2, ruling O).
+    ((Phase.DRAFT_PASS, 1), _set(["month"], 2), InconsistentStateError, "month"),
+    ((Phase.DRAFT_DISCARD, 1), _set(["week"], 1), InconsistentStateError, "week"),
+    ((Phase.CHOOSE_SUPPORT, 1), _set(["week"], 4), InconsistentStateError, "week"),
+    ((Phase.PLAY_1, 1), _set(["week"], 0), InconsistentStateError, "week"),
+    ((Phase.REORGANIZE, 1), lambda d: d.update(month=3, week=4), InconsistentStateError, "phase"),
+    ((Phase.GAME_OVER, 3), _set(["week"], 3), InconsistentStateError, "week"),
+    # Pile sizes against the week (rule 3.3, ruling J).
+    ((Phase.PLAY_1, 1), _move(["revolution_pile"], ["revolution_reserve"]), InconsistentStateError, "revolution_pile"),
+    ((Phase.PLAY_2, 2), _move(["emperor_pile"], ["emperor_reserve"]), InconsistentStateError, "emperor_pile"),
+    ((Phase.CHOOSE_SUPPORT, 2), _move(["emperor_pile"], ["emperor_reserve"]), InconsistentStateError, "emperor_pile"),
+    # The add-on card and the emperor card (rule 2.2, ruling J).
+    ((Phase.PLAY_1, 1), _set(["table", "add_on"], "TEN_PLUS"), InconsistentStateError, "table.add_on"),
+    ((Phase.PLAY_2, 1), _set(["table", "add_on"], None), InconsistentStateError, "table.add_on"),
+    (
+        (Phase.PLAY_1, 1),
+        _lay_the_emperor_card_aside,
+        InconsistentStateError,
+        "table.emperor_card",
+    ),
+    # The table against the phase (rules 4.2, 4.4, ruling H).
+    ((Phase.PLAY_2, 1), _set(["table", "steps_revealed"], 2), InconsistentStateError, "table.steps_revealed"),
+    ((Phase.PLAY_2, 1), _remove_first_play, InconsistentStateError, "table.idle"),
+    ((Phase.PLAY_2, 1), _idle_seat_that_played, InconsistentStateError, "table.plays"),
+    ((Phase.REORGANIZE, 1), _discard_a_table_card, InconsistentStateError, "table.plays"),
+    # Choices that would have resolved (rule 9.2).
+    ((Phase.DRAFT_PASS, 1), _every_awaited_seat_chooses, InconsistentStateError, "pending"),
+    ((Phase.PLAY_3, 2), _every_awaited_seat_chooses, InconsistentStateError, "pending"),
+    ((Phase.REORGANIZE, 2), _every_awaited_seat_chooses, InconsistentStateError, "pending"),
+    # Finished weeks and months (rules 3.2, 5.5, 7.1-7.3, 8.1).
+    ((Phase.REORGANIZE, 1), lambda d: d["history"].pop(), InconsistentStateError, "history"),
+    ((Phase.GAME_OVER, 3), _set(["history", 1, "week"], 3), InconsistentStateError, "history[1].week"),
+    ((Phase.GAME_OVER, 3), _move_a_placement_to_another_week, InconsistentStateError, "history[{placed}].placed[0]"),
+    ((Phase.GAME_OVER, 3), lambda d: d["month_scores"][0]["bonus"].reverse(), InconsistentStateError,
+     "month_scores[0]"),  # fmt: skip
+    ((Phase.GAME_OVER, 3), _swap_a_used_support, InconsistentStateError, "support_used[0]"),
+    ((Phase.GAME_OVER, 3), _set_support, InconsistentStateError, "support[0]"),
+    ((Phase.GAME_OVER, 3), _set_verdict_reason, InconsistentStateError, "verdict"),
+    # The random generator (rules 2.3, 2.4, 9.3).
+    ((Phase.CHOOSE_SUPPORT, 2), _set(["chance", "draws"], 5), InconsistentStateError, "chance.draws"),
+    ((Phase.DRAFT_PASS, 1), _set(["chance", "seed"], 2**64), InvalidValueError, "chance.seed"),
+]
+
+
+@pytest.mark.spec("2.2", "2.4", "2.6", "3.2", "3.3", "4.2", "6.4", "9.2", "9.3", "R-H", "R-J", "R-K", "R-O")
+@pytest.mark.parametrize(("base", "mutate", "error", "path"), REACH_CASES)
+def test_a_state_the_rules_cannot_reach_is_refused_with_the_path(
+    base: tuple[Phase, int], mutate: Callable[[dict[str, Any]], None], error: type[SerializationError], path: str
+) -> None:
+    data = _data(*base)
+    load_state(json.dumps(data))  # the base state loads
+    mutate(data)
+    if "{placed}" in path:
+        path = path.format(placed=_first_placed(data))
+    with pytest.raises(error) as caught:
+        load_state(json.dumps(data))
+    assert caught.value.path == path
+
+
+@pytest.mark.spec("2.6", "6.4", "9.3")
+@pytest.mark.parametrize("extra", [1, 14, 44])
+@pytest.mark.parametrize("pending", [False, True])
+def test_a_huge_hand_at_re_organize_is_refused_before_its_choices_are_listed(extra: int, pending: bool) -> None:
+    # A hand of n cards has 2**n re-organize discard choices: loading used to list them all to check the
+    # pending choice, and the engine listed them again for legal_actions (hostile sample: 18 cards, seconds).
+    data = _data(Phase.REORGANIZE)
+    _deal_to_hand(data, 0, extra)
+    if pending:
+        data["pending"][0] = _payload(Reorganize())
+    with pytest.raises(InconsistentStateError) as caught:
+        load_state(json.dumps(data))
+    assert caught.value.path == "hands[0]"
+    assert "at most 7" in caught.value.message
+
+
+@pytest.mark.spec("9.3")
+def test_a_programs_own_unreachable_state_loads_only_without_the_checks() -> None:
+    # The OpenSpiel adapter saves states between two chance draws of a refill (hands short of 7): not moments of
+    # a game, so loading refuses them unless told they are the program's own.
+    data = _data(Phase.PLAY_1, 2)
+    _hand_to_draw_pile(data, 1, 3)
+    with pytest.raises(InconsistentStateError):
+        from_data(data)
+    loaded = from_data(data, "game-state", check=False)
+    assert isinstance(loaded, GameState) and len(loaded.hands[1]) == len(_phase_state(Phase.PLAY_1, 2).hands[1]) - 3
+    assert from_json(to_json(loaded), check=False) == loaded
+    data["hands"][1][0] = "seven"
+    with pytest.raises(WrongTypeError):  # the types are still checked
+        from_data(data, check=False)
+
+
+# --------------------------------------------------------------------------- check_state
+
+
+@pytest.mark.spec("9.3")
+def test_check_state_accepts_every_state_of_random_and_bot_games() -> None:
+    phases: set[Phase] = set()
+    states = [s for players in (3, 4, 5) for s in finished_game(players, 1).states]
+    bots = [make_bot("greedy", seat) if seat % 2 else make_bot("random", seat) for seat in range(5)]
+    states += [turn.after for turn in iter_game(GameConfig(players=5), 3, bots)]
+    for state in states:
+        check_state(state)
+        phases.add(state.phase)
+    assert phases == set(DECISION_PHASES) | {Phase.GAME_OVER}
+
+
+@pytest.mark.spec("4.2", "9.3", "R-H")
+def test_check_state_accepts_idle_seats() -> None:
+    # A seat that holds reinforcement cards only plays nothing at step 1 (ruling H): random games almost never
+    # deal such a hand, so deal it by hand (a reachable deal: 7 of the 10 reinforcement cards) and play on.
+    state = _phase_state(Phase.CHOOSE_SUPPORT, players=3)
+    spare = [c for c in state.draw_pile + state.discard_pile if c.is_reinforcement][:7]
+    assert len(spare) == 7
+    swap = dict(zip(spare, state.hands[0], strict=True))
+    state = attrs.evolve(
+        state,
+        hands=(tuple(sorted(spare, key=lambda c: c.id)), *state.hands[1:]),
+        draw_pile=tuple(swap.get(c, c) for c in state.draw_pile),
+        discard_pile=tuple(swap.get(c, c) for c in state.discard_pile),
+    )
+    rng = random.Random(0)
+    idle = 0
+    while state.month == 1:
+        check_state(state)
+        idle += bool(state.table and state.table.idle)
+        seat = min(engine.awaited_seats(state))
+        state = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
+    assert idle > 0
+
+
+def _before_month_scoring(after: GameState) -> GameState:
+    """The state in the automatic monthly scoring phase that led to ``after`` (the next month's support choice, or
+    the end of the game), built by undoing the month's scoring and reset (rules 7.1-7.4)."""
+    score = after.month_scores[-1]
+    month = score.month
+    month_tokens = [0] * after.players
+    for record in after.history:
+        if record.month == month:
+            month_tokens = [t + w for t, w in zip(month_tokens, record.score.tokens, strict=True)]
+    banked = tuple(b - t - x for b, t, x in zip(after.banked_tokens, month_tokens, score.bonus, strict=True))
+    state = attrs.evolve(
+        after,
+        phase=Phase.MONTH_SCORING,
+        month=month,
+        week=4,
+        support=score.support,
+        support_used=tuple(used - {f} for used, f in zip(after.support_used, score.support, strict=True)),
+        month_scores=after.month_scores[:-1],
+        month_tokens=tuple(month_tokens),
+        banked_tokens=banked,
+        verdict=None,
+    )
+    if month == 3:
+        return state
+    # Before the reset: the month's revolution and emperor cards are out of the piles; the same two shuffles
+    # (counter-based, Chance) make the same new piles.
+    return attrs.evolve(
+        state,
+        revolution_pile=(),
+        revolution_reserve=after.revolution_pile + after.revolution_reserve,
+        emperor_pile=(),
+        emperor_reserve=after.emperor_pile + after.emperor_reserve,
+        chance=attrs.evolve(after.chance, draws=after.chance.draws - 2),
+    )
+
+
+@pytest.mark.spec("7.1", "7.4", "9.3", "R-O")
+@pytest.mark.parametrize("month", [2, 3, 4])
+def test_check_state_accepts_the_automatic_month_scoring_phase(month: int) -> None:
+    after = _phase_state(Phase.CHOOSE_SUPPORT, month) if month < 4 else finished_game(4, 0).current
+    before = _before_month_scoring(after)
+    check_state(before)
+    assert engine.score_month(before) == after  # it is the state the engine scored
+    with pytest.raises(InconsistentStateError) as caught:
+        check_state(attrs.evolve(before, week=3))
+    assert caught.value.path == "week"
+
+
+@pytest.mark.spec("4.2", "9.3")
+def test_check_state_accepts_the_automatic_week_scoring_phase() -> None:
+    before = _phase_state(Phase.PLAY_3, 2)
+    table = before.table
+    assert table is not None
+    hands = list(before.hands)
+    plays = list(table.plays)
+    idle = set(table.idle)
+    choices: dict[int, PlayCard | Reinforce | PlayNothing] = {}
+    for seat in engine.awaited_seats(before):
+        choices[seat] = next(a for a in engine.legal_actions(before, seat) if isinstance(a, (PlayCard, PlayNothing)))
+    for seat in before.seats:
+        action = choices.get(seat)
+        if isinstance(action, PlayCard):
+            plays.append(Play(seat, action.card, action.side, 3))
+            hands[seat] = tuple(c for c in hands[seat] if c != action.card)
+        else:
+            assert action is None or isinstance(action, PlayNothing)
+            idle.add((3, seat))
+    scoring = attrs.evolve(
+        before,
+        phase=Phase.WEEK_SCORING,
+        hands=tuple(hands),
+        table=attrs.evolve(table, plays=tuple(plays), idle=frozenset(idle), steps_revealed=3),
+    )
+    check_state(scoring)
+    assert engine.score_week(scoring) == engine.play(before, choices)
+
+
+@pytest.mark.spec("9.3")
+def test_check_state_refuses_values_of_the_wrong_type_with_the_path() -> None:
+    state = _phase_state(Phase.PLAY_2)
+    check_state(state)
+    cases: list[tuple[GameState, str]] = [
+        (attrs.evolve(state, hands=tuple(list(h) for h in state.hands)), "hands[0]"),  # type: ignore[misc]
+        (
+            attrs.evolve(state, hands=((7, *state.hands[0][1:]), *state.hands[1:])),  # type: ignore[arg-type]
+            "hands[0][0]",
+        ),
+        (attrs.evolve(state, chance=Chance("abc")), "chance.seed"),  # type: ignore[arg-type]
+        (attrs.evolve(state, chance=Chance(True)), "chance.seed"),
+        (attrs.evolve(state, month=2.0), "month"),  # type: ignore[arg-type]
+        (attrs.evolve(state, pending=(PassCards(state.hands[0][:2]), *state.pending[1:])), "pending[0]"),
+        (attrs.evolve(state, victors=tuple(int(f) for f in state.victors)), "victors[0]"),  # type: ignore[misc]
+    ]
+    for bad, path in cases:
+        with pytest.raises(InconsistentStateError) as caught:
+            check_state(bad)
+        assert caught.value.path == path, caught.value
+    with pytest.raises(InconsistentStateError) as huge:
+        check_state(attrs.evolve(state, hands=(state.hands[0] + state.draw_pile[:1], *state.hands[1:])))
+    assert huge.value.path == "hands[0]"
+
+
 @pytest.mark.spec("9.3")
 @pytest.mark.parametrize(
     ("text", "error"),
@@ -427,6 +783,21 @@ def test_a_view_that_no_seat_could_have_is_refused() -> None:
     with pytest.raises(InvalidValueError) as wrong_seat:
         load_prompt(json.dumps(prompt))
     assert wrong_seat.value.path == "view.seat"
+
+
+@pytest.mark.spec("2.2", "9.4")
+def test_a_view_with_the_add_on_of_another_player_count_is_refused() -> None:
+    view = to_data(player_view(_phase_state(Phase.PLAY_1), 2))
+    load_view(json.dumps(view))
+    wrong = copy.deepcopy(view)
+    wrong["add_on"] = "TEN_PLUS"
+    with pytest.raises(InconsistentStateError) as caught:
+        load_view(json.dumps(wrong))
+    assert caught.value.path == "add_on"
+    view["table"]["add_on"] = "TEN_PLUS"
+    with pytest.raises(InconsistentStateError) as on_table:
+        load_view(json.dumps(view))
+    assert on_table.value.path == "table.add_on"
 
 
 # --------------------------------------------------------------------------- fuzzing the loaders
