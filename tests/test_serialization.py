@@ -22,6 +22,7 @@ from darkempire.actions import Action, PassCards, PlayCard, PlayNothing, Reinfor
 from darkempire.bots import iter_game, make_bot
 from darkempire.cards import HAND_CARDS, Faction
 from darkempire.chance import Chance
+from darkempire.errors import DarkEmpireError, InvalidArgumentError
 from darkempire.events import EVENT_TYPES, events_between, opening_events
 from darkempire.records import GameRecord
 from darkempire.schema import SCHEMA_FILES, generate_schemas, main as schema_main, shipped_schemas
@@ -37,6 +38,7 @@ from darkempire.serialization import (
     MalformedJSONError,
     Message,
     MissingFieldError,
+    NotAMessageError,
     SerializationError,
     UnknownCardError,
     UnknownFieldError,
@@ -269,6 +271,7 @@ RECORD_CASES: list[tuple[Callable[[dict[str, Any]], None], type[SerializationErr
     (_delete(["verdict"]), MissingFieldError, "verdict"),
     (_set(["format"], "darkempire/2"), FormatVersionError, "format"),
     (_set(["format"], "darkempire/0"), FormatVersionError, "format"),
+    (_set(["format"], "darkempire/01"), FormatVersionError, "format"),
     (_set(["format"], "chess/1"), FormatVersionError, "format"),
     (_delete(["format"]), FormatVersionError, "format"),
     (_set(["type"], "game-state"), InvalidValueError, "type"),
@@ -711,6 +714,52 @@ def test_check_state_refuses_values_of_the_wrong_type_with_the_path() -> None:
     with pytest.raises(InconsistentStateError) as huge:
         check_state(attrs.evolve(state, hands=(state.hands[0] + state.draw_pile[:1], *state.hands[1:])))
     assert huge.value.path == "hands[0]"
+
+
+# --------------------------------------------------------------------------- arguments and values built by hand
+
+
+@pytest.mark.spec("9.3")
+@pytest.mark.parametrize("seed", ["abc", 1.5, float("nan"), True, object()])
+def test_encoding_a_value_the_format_cannot_carry_raises_a_typed_error(seed: Any) -> None:
+    state = attrs.evolve(finished_game(3, 1).states[0], chance=Chance(seed))
+    for encode in (to_json, canonical_json, to_data):
+        with pytest.raises(SerializationError) as caught:
+            encode(state)
+        assert caught.value.path == "chance.seed"
+        assert not isinstance(caught.value, TypeError)
+    card = attrs.evolve(finished_game(3, 1).states[0], discard_pile=(12,))  # type: ignore[arg-type]
+    with pytest.raises(WrongTypeError) as not_a_card:
+        to_json(card)
+    assert not_a_card.value.path == "discard_pile[0]"
+
+
+@pytest.mark.spec("9.3")
+def test_encoding_a_value_that_is_no_message_raises_a_typed_type_error() -> None:
+    with pytest.raises(NotAMessageError) as caught:
+        to_json(5)  # type: ignore[arg-type]
+    assert isinstance(caught.value, TypeError) and isinstance(caught.value, DarkEmpireError)
+
+
+@pytest.mark.spec("9.3")
+@pytest.mark.parametrize("expected", ["bogus", "", 5, ["action"], "Action"])
+def test_an_expected_type_that_is_no_message_type_is_a_bad_argument(expected: Any) -> None:
+    text = to_json(Reorganize())
+    with pytest.raises(InvalidArgumentError):
+        from_json(text, expected=expected)
+    with pytest.raises(InvalidArgumentError):
+        from_json("not json", expected=expected)  # the argument, not the document, is at fault
+    with pytest.raises(InvalidArgumentError):
+        from_data(json.loads(text), expected=expected)
+    assert from_json(text, expected="action") == Reorganize()
+
+
+@pytest.mark.spec("9.3")
+@pytest.mark.parametrize("hand", [5, "12", None.__class__, [1, 2], {HAND_CARDS[1]: 1}, [HAND_CARDS[1], 2]])
+def test_a_hand_that_is_no_iterable_of_cards_is_a_bad_argument(hand: Any) -> None:
+    with pytest.raises(InvalidArgumentError):
+        load_action(to_json(PlayCard(HAND_CARDS[1])), hand=hand)
+    assert load_action(to_json(PlayCard(HAND_CARDS[1])), hand=iter([HAND_CARDS[1]])) == PlayCard(HAND_CARDS[1])
 
 
 @pytest.mark.spec("9.3")

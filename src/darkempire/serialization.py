@@ -40,6 +40,8 @@ half-loaded. A loaded state must be a moment some game can reach
 (:func:`check_state`: card conservation, hand and pile sizes, calendar,
 table, history, pending choices), so the engine can be trusted with it;
 :func:`load_action` can check that the seat holds the cards it names.
+Encoding a value built by hand that the format cannot carry raises a
+:class:`SerializationError` too.
 """
 
 from __future__ import annotations
@@ -82,7 +84,7 @@ from darkempire.cards import (
     RevolutionCard,
     add_on_for,
 )
-from darkempire.errors import DarkEmpireError
+from darkempire.errors import DarkEmpireError, InvalidArgumentError
 from darkempire.events import EVENT_TYPES, Event
 from darkempire.records import GameRecord
 from darkempire.scoring import PlacementDue, score_month_tally, score_table
@@ -115,6 +117,7 @@ __all__ = [
     "MalformedJSONError",
     "Message",
     "MissingFieldError",
+    "NotAMessageError",
     "Prompt",
     "SerializationError",
     "UnknownCardError",
@@ -204,6 +207,11 @@ class InconsistentStateError(SerializationError):
 
 class ConservationError(InconsistentStateError):
     """A game state in which a card is missing or appears twice (hand, emperor or revolution cards)."""
+
+
+class NotAMessageError(SerializationError, TypeError):
+    """A value given to :func:`to_data` or :func:`to_json` that is not a state, view, prompt, action, event
+    or record (also a :class:`TypeError`)."""
 
 
 class _Bad(Exception):
@@ -317,6 +325,24 @@ def _strict_bool(value: Any, _: Any = None) -> bool:
     return value
 
 
+def _int_out(value: Any) -> int:
+    if type(value) is not int:
+        raise _Bad(WrongTypeError, f"cannot encode {_json_type(value)} ({value!r:.40}) as an integer")
+    return value
+
+
+def _str_out(value: Any) -> str:
+    if not isinstance(value, str):
+        raise _Bad(WrongTypeError, f"cannot encode {_json_type(value)} ({value!r:.40}) as a string")
+    return value
+
+
+def _bool_out(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise _Bad(WrongTypeError, f"cannot encode {_json_type(value)} ({value!r:.40}) as true or false")
+    return value
+
+
 def _json_type(value: Any) -> str:
     if value is None:
         return "null"
@@ -391,6 +417,11 @@ def _make_converter() -> cattrs.Converter:
     conv.register_structure_hook(int, _strict_int)
     conv.register_structure_hook(str, _strict_str)
     conv.register_structure_hook(bool, _strict_bool)
+    # A value built by hand may hold anything: encoding checks the scalar types too, so that what is written
+    # is what loading accepts (a seed of "abc" or 1.5 would be written, and then refused).
+    conv.register_unstructure_hook(int, _int_out)
+    conv.register_unstructure_hook(str, _str_out)
+    conv.register_unstructure_hook(bool, _bool_out)
     conv.register_structure_hook(HandCard, _hand_card)
     conv.register_unstructure_hook(HandCard, lambda c: c.id)
     conv.register_structure_hook(EmperorCard, _emperor_card)
@@ -630,7 +661,8 @@ T = TypeVar("T")
 def message_type(value: object) -> str:
     """The ``"type"`` of the message that carries ``value``.
 
-    :raises TypeError: if ``value`` is not a state, view, prompt, action, event or record.
+    :raises NotAMessageError: (a :class:`TypeError`) if ``value`` is not a state, view, prompt, action, event
+        or record.
     """
     for name, cls in (
         ("game-state", GameState),
@@ -644,7 +676,7 @@ def message_type(value: object) -> str:
         return "action"
     if type(value) in EVENT_TYPES:
         return "event"
-    raise TypeError(f"{type(value).__name__} values do not travel as darkempire messages")
+    raise NotAMessageError(f"{type(value).__name__} values do not travel as darkempire messages")
 
 
 def kind_of(cls: type) -> str:
@@ -655,22 +687,52 @@ def kind_of(cls: type) -> str:
 def to_data(value: Message) -> dict[str, Any]:
     """``value`` as a JSON-ready dict with ``format`` and ``type`` (see the module docstring).
 
-    :raises TypeError: for a value that is not a message.
+    :raises NotAMessageError: (a :class:`TypeError`) for a value that is not a message.
+    :raises SerializationError: for a message built by hand that holds a value the format cannot carry
+        (a seed that is not an integer, a card that is not one of the game's); its ``path`` names it.
     """
     name = message_type(value)
-    payload = _CONVERTER.unstructure(value, unstructure_as=type(value))
+    try:
+        payload = _CONVERTER.unstructure(value, unstructure_as=type(value))
+    except Exception as exc:  # every failure becomes a located SerializationError
+        raise _unencodable(value, exc) from None
     return {"format": FORMAT, "type": name, **payload}
 
 
+def _unencodable(value: Message, exc: Exception) -> SerializationError:
+    """The error for a value that failed to encode: the type check finds where (the hooks do not know)."""
+    try:
+        _check_types(value, type(value), ())
+    except SerializationError as located:
+        return located
+    if isinstance(exc, _Bad):
+        return exc.error()
+    return SerializationError(f"cannot encode the value: {type(exc).__name__}: {exc}")
+
+
+def _dumps(value: Message, **options: Any) -> str:
+    data = to_data(value)
+    try:
+        return json.dumps(data, allow_nan=False, **options)
+    except (TypeError, ValueError) as exc:  # to_data checks the types; this is the last line of defence
+        raise SerializationError(f"cannot encode the value as JSON: {exc}") from None
+
+
 def to_json(value: Message, *, indent: int | None = None) -> str:
-    """``value`` as a JSON message (compact unless ``indent`` is given)."""
+    """``value`` as a JSON message (compact unless ``indent`` is given).
+
+    :raises NotAMessageError, SerializationError: see :func:`to_data`.
+    """
     separators = (",", ":") if indent is None else (",", ": ")
-    return json.dumps(to_data(value), indent=indent, separators=separators, ensure_ascii=False)
+    return _dumps(value, indent=indent, separators=separators, ensure_ascii=False)
 
 
 def canonical_json(value: Message) -> str:
-    """One fixed text per value: sorted keys, no spaces (used for digests)."""
-    return json.dumps(to_data(value), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    """One fixed text per value: sorted keys, no spaces (used for digests).
+
+    :raises NotAMessageError, SerializationError: see :func:`to_data`.
+    """
+    return _dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
 
 def _reject_constant(name: str) -> Any:
@@ -700,9 +762,10 @@ def _envelope(data: Any, expected: str | None) -> tuple[str, dict[str, Any]]:
     if match is None:
         raise FormatVersionError(f"{fmt!r} is not a darkempire format; expected {FORMAT!r}", path="format")
     version = int(match.group(1))
-    if version != FORMAT_VERSION:
-        newer = "a newer" if version > FORMAT_VERSION else "an unknown"
-        raise FormatVersionError(f"{fmt!r} is {newer} version; this library reads {FORMAT!r}", path="format")
+    if version > FORMAT_VERSION:
+        raise FormatVersionError(f"{fmt!r} is a newer version; this library reads {FORMAT!r}", path="format")
+    if fmt != FORMAT:  # an older version, or this one spelt another way ("darkempire/01"): one string per version
+        raise FormatVersionError(f"{fmt!r} is an unknown version; this library reads exactly {FORMAT!r}", path="format")
     if "type" not in data:
         raise MissingFieldError("missing field 'type'", path="type")
     name = data["type"]
@@ -724,14 +787,24 @@ def _structure(payload: dict[str, Any], tp: Any) -> Any:
         raise _located(exc).error() from None
 
 
+def _check_expected(expected: object) -> None:
+    if expected is not None and (not isinstance(expected, str) or expected not in MESSAGE_TYPES):
+        raise InvalidArgumentError(
+            f"expected is a message type ({', '.join(MESSAGE_TYPES)}) or None, not {expected!r:.40}"
+        )
+
+
 def from_data(data: Any, expected: str | None = None, *, check: bool = True) -> Message:
     """The value of a parsed JSON message (a dict), checked.
 
     :param data: the parsed message.
     :param expected: the message ``type`` required, or ``None`` for any.
     :param check: see :func:`from_json`.
+    :raises InvalidArgumentError: if ``expected`` is neither ``None`` nor a message type (a key of
+        :data:`MESSAGE_TYPES`); the document is not looked at.
     :raises SerializationError: see :func:`from_json`.
     """
+    _check_expected(expected)
     name, payload = _envelope(data, expected)
     value = _structure(payload, MESSAGE_TYPES[name])
     if check:
@@ -755,7 +828,9 @@ def from_json(text: str | bytes | bytearray, expected: str | None = None, *, che
         a value that does not fit the message's types.
     :raises InconsistentStateError, ConservationError: a state (or view) that no game can reach (a state is
         checked with :func:`check_state`).
+    :raises InvalidArgumentError: if ``expected`` is neither ``None`` nor a message type.
     """
+    _check_expected(expected)
     return from_data(_parse(text), expected, check=check)
 
 
@@ -812,16 +887,31 @@ def load_action(text: str | bytes | bytearray, *, hand: Iterable[HandCard] | Non
         ``view.hand`` on a client); if given, every hand card the action
         plays, passes or discards must be in it.
     :raises CardNotHeldError: the action names a hand card the seat does not hold.
+    :raises InvalidArgumentError: if ``hand`` is not an iterable of hand cards.
     :raises SerializationError: see :func:`from_json`.
 
     The action is only checked as a value and against the hand; whether the
     rules allow it now is for :func:`darkempire.engine.apply` to say.
     """
+    held = None if hand is None else _hand_argument(hand)
     data = _parse(text)
     action = cast(Action, from_data(data, "action"))
-    if hand is not None:
-        _check_held(action, frozenset(hand), data)
+    if held is not None:
+        _check_held(action, held, data)
     return action
+
+
+def _hand_argument(hand: object) -> frozenset[HandCard]:
+    if isinstance(hand, (str, bytes, bytearray, Mapping)):
+        raise InvalidArgumentError(f"hand is an iterable of hand cards, not a {type(hand).__name__}")
+    try:
+        cards = frozenset(cast(Iterable[HandCard], hand))
+    except TypeError:
+        raise InvalidArgumentError(f"hand is an iterable of hand cards, not {hand!r:.40}") from None
+    for card in cards:
+        if type(card) is not HandCard:
+            raise InvalidArgumentError(f"hand holds {card!r:.40}, which is not a hand card")
+    return cards
 
 
 def _check_held(action: Action, hand: frozenset[HandCard], data: dict[str, Any]) -> None:
