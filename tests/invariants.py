@@ -40,6 +40,7 @@ __all__ = [
     "check_calendar",
     "check_game_over",
     "check_piles",
+    "deciding_seats",
     "game_time",
     "ref_month_bonus",
     "ref_score_week",
@@ -517,13 +518,39 @@ def check_state(state: GameState, first: int = 0) -> None:
         assert bool(legal) == (seat in awaited), f"seat {seat}: legal actions {len(legal)}, awaited {seat in awaited}"
         if seat in awaited:
             assert state.pending[seat] is None
-    if state.phase in _PLAY_PHASES:
-        # Every seat holding cards submits a play, even a forced one, so the awaited set reveals no hand (R-H, R-N).
-        expected = {s for s in state.seats if state.hands[s] and state.pending[s] is None}
-        assert awaited == expected, f"awaited {set(awaited)} at a play step, expected {expected} (ruling N)"
-    else:
+    expected = {s for s in deciding_seats(state) if state.pending[s] is None}
+    assert awaited == expected, f"awaited {set(awaited)} in {state.phase}, expected {expected} (rule 9.2, ruling N)"
+    if state.phase not in _PLAY_PHASES:
         for seat in awaited:
             assert len(engine.legal_actions(state, seat)) >= 2, f"seat {seat} awaited without a choice (ruling N)"
+
+
+def deciding_seats(state: GameState) -> set[int]:
+    """The seats that must choose in this step, pending or not, recomputed from the rules (rule 9.2, ruling N).
+
+    At a play step every seat holding cards (even with one legal play, so that the awaited set reveals no
+    hand); elsewhere every seat with two or more legal actions: in the draft all seats (9 cards), at month
+    start every seat with two unused support cards, at placement a seat with two or more ways to place its
+    due cards, at re-organize a seat with a hand card to discard or a card of its own to take back.
+    """
+    phase, seats = state.phase, state.seats
+    if phase in _PLAY_PHASES:
+        return {s for s in seats if state.hands[s]}
+    if phase in (Phase.DRAFT_PASS, Phase.DRAFT_DISCARD):
+        return {s for s in seats if len(state.hands[s]) >= 3}
+    if phase is Phase.CHOOSE_SUPPORT:
+        return {s for s in seats if len(Faction) - len(state.support_used[s]) >= 2}
+    if phase is Phase.PLACEMENT:
+        assert state.week_score is not None
+        ways: dict[int, int] = {}
+        for due in state.week_score.placements:
+            ways[due.seat] = ways.get(due.seat, 1) * len(due.candidates)
+        return {s for s, n in ways.items() if n >= 2}
+    if phase is Phase.REORGANIZE:
+        assert state.table is not None
+        own = {p.seat for p in state.table.plays if p.side is Side.REVOLUTION}
+        return {s for s in seats if state.hands[s] or s in own}
+    return set()
 
 
 # --------------------------------------------------------------------------- transitions

@@ -6,6 +6,7 @@ mutants that survived ``nox -s mutation``, but every one checks the rules, not t
 
 from __future__ import annotations
 
+import copy as copy_module
 import random
 from typing import Any
 
@@ -365,3 +366,30 @@ def test_a_play_holds_a_faction_card() -> None:
         Play(seat=0, card=reinforcement, side=Side.REVOLUTION, step=1)
     play = Play(seat=1, card=FACTION_CARDS[14], side=Side.EMPEROR, step=2, reinforcements=[])
     assert play.reinforcements == () and play.faction is Faction.CALENDRICAL_ORDER and play.is_traitor
+
+
+# --------------------------------------------------------------------------- states rebuilt from equal values
+
+
+@pytest.mark.spec("9.3")
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_copied_state_plays_like_the_original(players: int) -> None:
+    """A state rebuilt from equal values (a deep copy, as a loaded save would be: equal cards that are
+    other objects) lists the same legal actions and gives equal states for the same choices (rule 9.3)."""
+    rng = random.Random(players)
+    state = engine.deal(GameConfig(players=players), players)
+    seen = set()
+    while not state.is_over:
+        seat = rng.choice(sorted(engine.awaited_seats(state)))
+        action = rng.choice(engine.legal_actions(state, seat))
+        after = engine.apply(state, seat, action)
+        if state.week == 0 or rng.random() < 0.25:  # the draft, month starts and a quarter of the rest
+            seen.add(type(action).__name__)
+            copy = copy_module.deepcopy(state)
+            assert copy == state and copy.hands[0][0] is not state.hands[0][0]
+            assert engine.awaited_seats(copy) == engine.awaited_seats(state)
+            for other in state.seats:
+                assert engine.legal_actions(copy, other) == engine.legal_actions(state, other)
+            assert engine.apply(copy, seat, copy_module.deepcopy(action)) == after
+        state = after
+    assert {"PassCards", "DiscardCards", "ChooseSupport", "PlayCard", "Reinforce", "Reorganize"} <= seen
