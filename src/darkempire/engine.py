@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Protocol, TypeVar, overload
 
@@ -244,8 +245,11 @@ def _reinforce(card: HandCard, target: HandCard) -> Reinforce:
     return _make_reinforce(card, target) if action is None else action
 
 
+_CARD_ID = operator.attrgetter("id")  # a C-level sort key: no Python call per card
+
+
 def _by_id(cards: Iterable[HandCard]) -> tuple[HandCard, ...]:
-    return tuple(sorted(cards, key=lambda c: c.id))
+    return tuple(sorted(cards, key=_CARD_ID))
 
 
 def _set_seat(values: tuple[T, ...], seat: int, value: T) -> tuple[T, ...]:
@@ -497,7 +501,7 @@ def _check_seat_number(state: GameState, seat: object) -> None:
 
 def _check_awaited(state: GameState, seat: int) -> None:
     _check_seat_number(state, seat)
-    if not state.phase.is_decision:
+    if state.phase not in _ACTION_OF_PHASE:  # is_decision, without the property call
         raise WrongPhaseError(f"no seat chooses in the {state.phase.value} phase", rule="9.1")
     if state.pending[seat] is not None:
         raise AlreadyChoseError(f"seat {seat} already chose in this step", rule="9.2")
@@ -1109,7 +1113,7 @@ def advance(state: GameState) -> GameState:
             state = _score_week(state)
         elif state.phase is _MONTH_SCORING:
             state = _score_month(state)
-        elif state.phase.is_decision and not awaited_seats(state):
+        elif state.phase in _ACTION_OF_PHASE and not awaited_seats(state):  # a decision phase
             state = _decide(state, {})
         else:
             return state
