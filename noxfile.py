@@ -142,5 +142,6 @@ def bench(session: nox.Session) -> None:
     (``nox -s bench -- --profile`` also prints cProfile's top entries); results also go to
     ``build/bench-results.json``.
     """
-    session.install("-e", ".[bench]")
+    # rlcard.agents runs "python -m pip freeze" when imported, and a uv-made environment has no pip.
+    session.install("-e", ".[bench]", "pip")
     session.run("python", "benchmarks/bench.py", *session.posargs)

@@ -201,6 +201,8 @@ def bench_rlcard(seconds: float) -> dict[str, Any]:
         from rlcard.agents import RandomAgent  # type: ignore[import-untyped,import-not-found,unused-ignore]
     except ImportError as error:
         return {"available": False, "reason": f"rlcard is not installed ({error}); pip install 'darkempire[bench]'"}
+    except Exception as error:  # noqa: BLE001  # rlcard.agents runs "pip freeze" on import, which can fail
+        return {"available": False, "reason": f"rlcard could not be imported: {error!r}"}
     env = rlcard.make("leduc-holdem", config={"seed": 0})
     agents = [RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)]
     steps = hands = 0
