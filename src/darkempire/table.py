@@ -13,6 +13,7 @@ from typing import Any
 import attrs
 
 from darkempire.actions import Side
+from darkempire.errors import InvalidCardError
 from darkempire.cards import REINFORCEMENT_BONUS, AddOnCard, EmperorCard, Faction, HandCard, RevolutionCard
 
 __all__ = ["Play", "Reinforcement", "WeekTable"]
@@ -63,7 +64,7 @@ class Play:
     @card.validator
     def _faction_card_only(self, _attribute: object, card: HandCard) -> None:
         if card.faction is None:
-            raise ValueError(f"a Play holds a faction card, not the reinforcement card {card.id} (ruling G)")
+            raise InvalidCardError(f"a Play holds a faction card, not the reinforcement card {card.id} (ruling G)")
 
     @property
     def faction(self) -> Faction:
