@@ -432,3 +432,33 @@ def test_replay_names_the_bad_choice() -> None:
     with pytest.raises(CardNotInHandError) as info:
         engine.replay(GameConfig(players=4), 3, good + bad)
     assert "choice 1" in str(info.value) and info.value.rule == "2.5"
+
+
+@pytest.mark.spec("9.3")
+@pytest.mark.parametrize("seed", ["abc", 1.5, None, True, 2**64, -(2**64), pytest.param(10**5000, id="5001-digits")])
+def test_a_seed_that_is_no_small_integer_is_a_config_error(seed: Any) -> None:
+    from darkempire.errors import ConfigError
+
+    with pytest.raises(ConfigError, match="seed"):
+        engine.deal(GameConfig(players=4), seed)
+
+
+@pytest.mark.spec("8.1", "9.1")
+def test_judge_winner_without_a_game_or_its_inputs_is_an_argument_error() -> None:
+    from darkempire.errors import InvalidArgumentError
+
+    with pytest.raises(InvalidArgumentError):
+        engine.judge_winner()  # type: ignore[call-overload]
+    with pytest.raises(InvalidArgumentError):
+        engine.judge_winner(5)  # type: ignore[call-overload]
+    with pytest.raises(InvalidArgumentError):
+        engine.judge_winner(card_points=[1], emperor_total=0, banked_tokens=[0, 0, 0], victors=[])
+
+
+@pytest.mark.spec("9.2")
+def test_simultaneous_choices_must_be_a_mapping() -> None:
+    from darkempire.errors import MissingChoiceError
+
+    state = engine.deal(GameConfig(players=3), 1)
+    with pytest.raises(MissingChoiceError, match="mapping"):
+        engine.pass_cards(state, None)  # type: ignore[arg-type]
