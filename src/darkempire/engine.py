@@ -276,7 +276,8 @@ def deal(config: GameConfig, seed: int) -> GameState:
     if not isinstance(config, GameConfig):
         config = GameConfig(players=config)  # the validator raises ConfigError on bad input
     if type(seed) is not int or not -SEED_LIMIT < seed < SEED_LIMIT:
-        raise ConfigError(f"a seed is an integer of magnitude below 2**64, not {seed!r} (rule 9.3)")
+        shown = f"an integer of {seed.bit_length()} bits" if type(seed) is int else repr(seed)  # repr of a huge int fails
+        raise ConfigError(f"a seed is an integer of magnitude below 2**64, not {shown} (rule 9.3)")
     n = config.players
     chance = Chance(seed)
     factions, chance = chance.shuffled(tuple(Faction))
