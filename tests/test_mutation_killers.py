@@ -22,6 +22,7 @@ from darkempire.errors import (
     IllegalActionError,
     InvalidPickUpError,
     InvalidTargetError,
+    MissingChoiceError,
     ReinforcementOnFirstStepError,
     WrongCardCountError,
     WrongPhaseError,
@@ -393,3 +394,18 @@ def test_a_copied_state_plays_like_the_original(players: int) -> None:
             assert engine.apply(copy, seat, copy_module.deepcopy(action)) == after
         state = after
     assert {"PassCards", "DiscardCards", "ChooseSupport", "PlayCard", "Reinforce", "Reorganize"} <= seen
+
+
+@pytest.mark.spec("9.2")
+def test_a_simultaneous_step_takes_a_mapping_of_choices() -> None:
+    """The simultaneous transitions take ``{seat: action}``; a list raises MissingChoiceError (rule 9.2)
+    naming the transition and what it got, and a mapping that leaves out an awaited seat names that seat."""
+    state = engine.deal(GameConfig(players=3), 8)
+    actions = [engine.legal_actions(state, seat)[0] for seat in state.seats]
+    with pytest.raises(MissingChoiceError) as caught:
+        engine.pass_cards(state, actions)  # type: ignore[arg-type]
+    assert caught.value.rule == "9.2"
+    assert caught.value.message == "pass_cards takes a mapping {seat: action}, not list"
+    with pytest.raises(MissingChoiceError) as caught:
+        engine.pass_cards(state, {0: actions[0]})  # type: ignore[dict-item]
+    assert caught.value.rule == "9.2" and caught.value.message == "the choices of seats [1, 2] are missing"
