@@ -21,13 +21,14 @@ from darkempire.errors import (
     ConfigError,
     IllegalActionError,
     InvalidPickUpError,
+    InvalidPlacementError,
     InvalidTargetError,
     MissingChoiceError,
     ReinforcementOnFirstStepError,
     WrongCardCountError,
     WrongPhaseError,
 )
-from darkempire.scoring import final_verdict, month_bonus_share, score_month_tally
+from darkempire.scoring import PlacementDue, final_verdict, month_bonus_share, score_month_tally
 from darkempire.state import GameConfig, GameState, Phase
 from darkempire.table import Play
 
@@ -409,3 +410,35 @@ def test_a_simultaneous_step_takes_a_mapping_of_choices() -> None:
     with pytest.raises(MissingChoiceError) as caught:
         engine.pass_cards(state, {0: actions[0]})  # type: ignore[dict-item]
     assert caught.value.rule == "9.2" and caught.value.message == "the choices of seats [1, 2] are missing"
+
+
+@pytest.mark.spec("8.1")
+def test_judge_winner_of_something_that_is_no_state() -> None:
+    """``judge_winner`` of a value that is no GameState raises an error naming the type it got (rule 8.1)."""
+    with pytest.raises(TypeError) as caught:
+        engine.judge_winner(42)  # type: ignore[call-overload]
+    assert str(caught.value) == "judge_winner takes a GameState, not int"
+
+
+@pytest.mark.spec("5.6", "R-E")
+def test_a_seat_due_two_factions_is_told_both() -> None:
+    """A seat that supported two tied strongest factions most places one card of each (rule 5.6, ruling E):
+    placing none raises WrongCardCountError naming both factions, comma-separated in faction order; one card
+    of each, from the candidates, is accepted."""
+    base = first_state(4, lambda s: s.phase is Phase.PLACEMENT, seeds=range(300))
+    assert base.week_score is not None and base.table is not None
+    workers = [c for c in FACTION_CARDS if c.faction is Faction.WORKERS][:2]
+    students = [c for c in FACTION_CARDS if c.faction is Faction.STUDENTS][:1]
+    dues = (PlacementDue(0, Faction.WORKERS, tuple(workers)), PlacementDue(0, Faction.STUDENTS, tuple(students)))
+    state = attrs.evolve(base, week_score=attrs.evolve(base.week_score, placements=dues), pending=(None,) * 4)
+    assert engine.awaited_seats(state) == frozenset({0})
+    assert {a.cards for a in engine.legal_actions(state, 0)} == {  # type: ignore[union-attr]
+        frozenset({workers[0], students[0]}), frozenset({workers[1], students[0]})
+    }
+    error = _raises(state, 0, PlaceCards(()))
+    assert type(error) is WrongCardCountError
+    assert error.message == "seat 0 places exactly one card of each of: WORKERS, STUDENTS"
+    other_student = [c for c in FACTION_CARDS if c.faction is Faction.STUDENTS][5]
+    error = _raises(state, 0, PlaceCards((workers[0], other_student)))
+    assert type(error) is InvalidPlacementError and error.rule == "R-E"
+    assert error.message == f"{other_student.label()} is not one of seat 0's revolution-side STUDENTS cards on the table"
