@@ -41,7 +41,7 @@ def docs(session: nox.Session) -> None:
 
 
 def _mutation_score(results: str) -> str:
-    """Killed/total per module from ``mutmut results --all true`` lines like ``darkempire.engine.x_f__mutmut_3: killed``.
+    """Killed/total per module from ``mutmut results --all true`` lines (``darkempire.engine.x_f__mutmut_3: killed``).
 
     Timeouts and mutants caught by the type check count as killed; skipped and unchecked mutants are left out.
     """

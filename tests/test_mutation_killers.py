@@ -14,7 +14,17 @@ import attrs
 import pytest
 
 from darkempire import engine
-from darkempire.actions import Action, DiscardCards, PassCards, PlaceCards, PlayCard, Reinforce, Reorganize, Side
+from darkempire.actions import (
+    Action,
+    ChooseSupport,
+    DiscardCards,
+    PassCards,
+    PlaceCards,
+    PlayCard,
+    Reinforce,
+    Reorganize,
+    Side,
+)
 from darkempire.cards import FACTION_CARDS, REINFORCEMENT_CARDS, AddOnCard, Faction
 from darkempire.errors import (
     CardNotInHandError,
@@ -24,6 +34,7 @@ from darkempire.errors import (
     InvalidPlacementError,
     InvalidTargetError,
     MissingChoiceError,
+    NoEmperorCardError,
     ReinforcementOnFirstStepError,
     WrongCardCountError,
     WrongPhaseError,
@@ -441,4 +452,40 @@ def test_a_seat_due_two_factions_is_told_both() -> None:
     other_student = [c for c in FACTION_CARDS if c.faction is Faction.STUDENTS][5]
     error = _raises(state, 0, PlaceCards((workers[0], other_student)))
     assert type(error) is InvalidPlacementError and error.rule == "R-E"
-    assert error.message == f"{other_student.label()} is not one of seat 0's revolution-side STUDENTS cards on the table"
+    assert error.message == (
+        f"{other_student.label()} is not one of seat 0's revolution-side STUDENTS cards on the table"
+    )
+
+
+@pytest.mark.spec("9.1", "2.5", "2.6", "4.5")
+def test_messages_name_what_was_wrong() -> None:
+    """Error messages say what was wrong: an action of another phase names the kinds the phase takes (rule
+    9.1); a wrong card count says passes or discards and the count (rules 2.5, 2.6); a card that is no card
+    is named as given; a traitor card without an emperor card says so (rule 4.5)."""
+    draft = engine.deal(GameConfig(players=3), 4)
+    error = _raises(draft, 0, ChooseSupport(Faction.WORKERS))
+    assert type(error) is WrongPhaseError
+    assert error.message == "ChooseSupport is not an action of the draft pass phase; it takes PassCards"
+    hand = draft.hands[0]
+    error = _raises(draft, 0, PassCards(hand[:3]))
+    assert type(error) is WrongCardCountError and error.message == "a seat passes exactly 2 cards, not 3"
+    discard = first_state(3, lambda s: s.phase is Phase.DRAFT_DISCARD)
+    error = _raises(discard, 0, DiscardCards(discard.hands[0][:1]))
+    assert type(error) is WrongCardCountError and error.message == "a seat discards exactly 2 cards, not 1"
+    play = first_state(3, lambda s: s.phase is Phase.PLAY_1)
+    seat = min(engine.awaited_seats(play))
+    error = _raises(play, seat, Reorganize())
+    assert error.message == (
+        "Reorganize is not an action of the play 1 phase; it takes PlayCard or Reinforce or PlayNothing"
+    )
+    error = _raises(play, seat, PlayCard("a joker"))  # type: ignore[arg-type]
+    assert type(error) is CardNotInHandError and error.message == f"seat {seat} does not hold 'a joker'"
+    no_emperor = first_state(
+        5, lambda s: s.phase in (Phase.PLAY_1, Phase.PLAY_2) and s.table is not None and s.table.emperor_card is None,
+        seeds=range(300),
+    )
+    seat = next(s for s in sorted(engine.awaited_seats(no_emperor)) if any(c.faction for c in no_emperor.hands[s]))
+    card = next(c for c in no_emperor.hands[seat] if c.faction is not None)
+    error = _raises(no_emperor, seat, PlayCard(card, Side.EMPEROR))
+    assert type(error) is NoEmperorCardError and error.rule == "4.5"
+    assert error.message == "no emperor card is out this week, so no traitor card may be played"

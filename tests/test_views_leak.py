@@ -344,7 +344,9 @@ def _leak_victor_count(real: Callable[[GameState, int], PlayerView]) -> Callable
 @pytest.mark.parametrize(
     "plant", [_leak_other_hand, _leak_top_card, _leak_pending, _leak_victor_count], ids=lambda f: f.__name__[1:]
 )
-def test_a_planted_leak_is_caught(plant: Callable[..., Callable[[GameState, int], PlayerView]], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_planted_leak_is_caught(
+    plant: Callable[..., Callable[[GameState, int], PlayerView]], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A view that shows another seat's hand, the top card, another pending choice or another victor card
     fails :func:`assert_view_hides`: the property would catch such a leak in views.py (spec 9.4)."""
     monkeypatch.setattr(views, "player_view", plant(views.player_view))
