@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+import sys
 
+import pytest
 from hypothesis import HealthCheck, settings
 from traceability import reject_unknown_ids
 
@@ -17,3 +19,12 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 # Collection stops with a clear message when a test cites an id that is not a heading of spec/rules.md or
 # spec/rulings.md (issue 3, item 4); tests/test_traceability.py checks that every id is cited.
 pytest_collection_modifyitems = reject_unknown_ids
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Print how many whole games the stateful tests played to the end (issue 4: the ``long`` run's figure)."""
+    stateful = sys.modules.get("test_stateful")
+    finished = getattr(stateful, "FINISHED", None)
+    if finished:
+        counts = ", ".join(f"{finished[n]:,} with {n} players" for n in sorted(finished))
+        terminalreporter.write_line(f"stateful games finished: {sum(finished.values()):,} ({counts})")

@@ -13,6 +13,7 @@ Spec: 1-9; rulings A-R.
 
 from __future__ import annotations
 
+import collections
 import functools
 import os
 import random
@@ -61,6 +62,9 @@ from invariants import check_state, check_transition
 #: Complete games per player count, by Hypothesis profile. ``long`` runs 3 x 3,400 = 10,200 games.
 GAMES: Mapping[str, int] = {"ci": 12, "dev": 2, "long": 3400}
 PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "ci")
+#: Games played to the end with every check passed, by player count: the figure a ``long`` run reports
+#: (``pytest_terminal_summary`` in conftest.py prints it).
+FINISHED: collections.Counter[int] = collections.Counter()
 #: Rule calls per game; a game takes about 215 steps, and teardown plays whatever is left.
 STEPS_PER_GAME = 240
 
@@ -370,6 +374,7 @@ class GameMachine(RuleBasedStateMachine):
             self._apply(*self._pick_legal(rng.randrange(2**16)))
         assert self.state.verdict is not None and self.state.verdict == engine.judge_winner(self.state)
         assert engine.replay(self.state.config, self.seed, self.choices) == self.state, "replay differs (9.3)"
+        FINISHED[self.players] += 1
 
 
 class Game3Machine(GameMachine):
@@ -408,7 +413,10 @@ for _machine in (Game3Machine, Game4Machine, Game5Machine):
 @pytest.mark.parametrize("machine", [Game3Machine, Game4Machine, Game5Machine], ids=["3p", "4p", "5p"])
 def test_whole_games_keep_every_invariant(machine: type[GameMachine]) -> None:
     """Complete games for 3, 4 and 5 players keep every invariant of tests/invariants.py after every step."""
+    before = FINISHED[machine.players]
     machine.TestCase().runTest()
+    # Every example is a whole game (teardown plays out the rest), so the profile's count of games was played.
+    assert FINISHED[machine.players] - before >= machine.TestCase.settings.max_examples
 
 
 def _state_at_second_step(players: int, seed: int) -> GameState:
