@@ -462,3 +462,37 @@ def test_simultaneous_choices_must_be_a_mapping() -> None:
     state = engine.deal(GameConfig(players=3), 1)
     with pytest.raises(MissingChoiceError, match="mapping"):
         engine.pass_cards(state, None)  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- the listing shortcut of apply
+
+
+@pytest.mark.spec("9.1", "9.2")
+def test_an_action_listed_for_one_seat_is_checked_for_another() -> None:
+    """apply trusts an object legal_actions just listed only for that state and seat (issue 6's shortcut):
+    seat 0's listed pass names cards seat 1 does not hold, and seat ``True`` is no seat."""
+    state = draft()
+    listed = engine.legal_actions(state, 0)[0]
+    expect(CardNotInHandError, {"2.5"}, state, lambda: engine.apply(state, 1, listed), "seat 1")
+    engine.legal_actions(state, 1)
+    expect(WrongSeatError, {"9.1"}, state, lambda: engine.apply(state, True, engine.legal_actions(state, 1)[0]))
+
+
+@pytest.mark.spec("9.2")
+def test_an_action_listed_for_an_earlier_state_is_checked_again() -> None:
+    """After seat 0's pass is applied, the same listed object is checked against the new state and refused."""
+    state = draft()
+    listed = engine.legal_actions(state, 0)[0]
+    after = engine.apply(state, 0, listed)
+    expect(AlreadyChoseError, {"9.2"}, after, lambda: engine.apply(after, 0, listed), "seat 0")
+    # The original state still awaits seat 0: applying the listed action to it again is legal and gives the same.
+    assert engine.apply(state, 0, listed) == after
+
+
+@pytest.mark.spec("9.2")
+def test_an_equal_action_that_was_not_listed_is_still_checked() -> None:
+    """The shortcut compares by identity: a fresh illegal action after a listing gets the full check."""
+    state = draft()
+    engine.legal_actions(state, 0)
+    foreign = PassCards(state.hands[1][:2])
+    expect(CardNotInHandError, {"2.5"}, state, lambda: engine.apply(state, 0, foreign), "seat 0")

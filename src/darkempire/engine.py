@@ -484,10 +484,29 @@ def legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
 
     :raises WrongSeatError: if ``seat`` is not a seat of this game.
     """
+    global _last_listing
     _check_seat_number(state, seat)
     if state.pending[seat] is not None or seat not in _required(state):
         return ()
-    return _options(state, seat)
+    options = _options(state, seat)
+    _last_listing = (state, seat, options)
+    return options
+
+
+# The last listing of legal actions: a driver lists a seat's actions and then applies one of those very
+# objects, which apply then need not check again (issue 6). Compared by identity, like _last_seats.
+_last_listing: tuple[GameState | None, int, tuple[Action, ...]] = (None, -1, ())
+
+
+def _listed(state: GameState, seat: int, action: Action) -> bool:
+    """Whether ``action`` is one of the objects :func:`legal_actions` just listed for ``seat`` in ``state``."""
+    listed_state, listed_seat, options = _last_listing
+    if listed_state is not state or type(seat) is not int or listed_seat != seat:
+        return False
+    for option in options:
+        if option is action:
+            return True
+    return False
 
 
 # --------------------------------------------------------------------------- checking an action
@@ -667,8 +686,9 @@ def apply(state: GameState, seat: int, action: Action) -> GameState:
     :raises IllegalActionError: any other broken rule (see :mod:`darkempire.errors`).
     """
     global _last_seats
-    _check_awaited(state, seat)
-    _check_action(state, seat, action)
+    if not _listed(state, seat, action):
+        _check_awaited(state, seat)
+        _check_action(state, seat, action)
     pending: tuple[Action | None, ...] = _set_seat(state.pending, seat, action)
     _, required, awaited = _seats(state)
     awaited -= {seat}
