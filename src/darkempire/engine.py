@@ -1030,33 +1030,22 @@ def _resolve_reorganize(state: GameState, full: Mapping[int, Action]) -> GameSta
             draw = draw[len(take) :]
             need -= len(take)
         hands[seat] = _by_id(hands[seat] + tuple(drawn))
-    revolution_reserve = state.revolution_reserve + (table.revolution_card,)
-    emperor_reserve = state.emperor_reserve + ((table.emperor_card,) if table.emperor_card is not None else ())
-    if state.week == WEEKS:
-        return _evolve_state(
-            state,
-            hands=tuple(hands),
-            draw_pile=draw,
-            discard_pile=discard_pile,
-            chance=chance,
-            table=None,
-            week_score=None,
-            revolution_reserve=revolution_reserve,
-            emperor_reserve=emperor_reserve,
-            phase=_MONTH_SCORING,
-            pending=(None,) * state.players,
-        )
-    # The next week starts at once (rule 4.1): one copy of the state for both steps.
-    return _evolve_state(
+    state = _evolve_state(
         state,
         hands=tuple(hands),
         draw_pile=draw,
         discard_pile=discard_pile,
         chance=chance,
         week_score=None,
-        revolution_reserve=revolution_reserve,
-        emperor_reserve=emperor_reserve,
+        revolution_reserve=state.revolution_reserve + (table.revolution_card,),
+        emperor_reserve=state.emperor_reserve + ((table.emperor_card,) if table.emperor_card is not None else ()),
         pending=(None,) * state.players,
+    )
+    if state.week == WEEKS:
+        return _evolve_state(state, table=None, phase=_MONTH_SCORING)
+    # The next week starts at once (rule 4.1).
+    return _evolve_state(
+        state,
         phase=_PLAY_1,
         week=state.week + 1,
         table=_week_table(state.config, state.revolution_pile, state.emperor_pile),
