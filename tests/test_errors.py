@@ -435,12 +435,25 @@ def test_replay_names_the_bad_choice() -> None:
 
 
 @pytest.mark.spec("9.3")
-@pytest.mark.parametrize("seed", ["abc", 1.5, None, True, 2**64, -(2**64), pytest.param(10**5000, id="5001-digits")])
-def test_a_seed_that_is_no_small_integer_is_a_config_error(seed: Any) -> None:
+@pytest.mark.parametrize(
+    ("seed", "named"),
+    [
+        ("abc", "'abc'"),
+        (1.5, "1.5"),
+        (None, "None"),
+        (True, "True"),
+        (2**64, "an integer of 65 bits"),
+        (-(2**64), "an integer of 65 bits"),
+        pytest.param(10**5000, "an integer of 16610 bits", id="5001-digits"),
+    ],
+)
+def test_a_seed_that_is_no_small_integer_is_a_config_error(seed: Any, named: str) -> None:
+    """The message names the bad seed: by its repr, or by its size for an integer too big to show."""
     from darkempire.errors import ConfigError
 
-    with pytest.raises(ConfigError, match="seed"):
+    with pytest.raises(ConfigError, match="seed") as info:
         engine.deal(GameConfig(players=4), seed)
+    assert f"not {named} (rule 9.3)" in str(info.value)
 
 
 @pytest.mark.spec("8.1", "9.1")
