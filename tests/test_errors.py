@@ -193,6 +193,23 @@ def test_wrong_seat_that_is_not_a_number() -> None:
     expect(WrongSeatError, {"9.1"}, state, lambda: engine.apply(state, True, PassCards(state.hands[1][:2])))
 
 
+@pytest.mark.spec("9.1")
+def test_a_seat_may_be_an_int_subclass() -> None:
+    """A front end's own seat numbers (an IntEnum, say) are seats, seat 0 included; only bool is refused."""
+    import enum
+
+    class Seat(enum.IntEnum):
+        NORTH = 0
+        EAST = 1
+
+    state = draft()
+    for seat in Seat:
+        assert engine.legal_actions(state, seat) == engine.legal_actions(state, int(seat))
+        action = PassCards(state.hands[seat][:2])
+        assert engine.apply(state, seat, action) == engine.apply(state, int(seat), action)
+    expect(WrongSeatError, {"9.1"}, state, lambda: engine.legal_actions(state, False), "False")
+
+
 @pytest.mark.spec("9.1", "9.2", "R-N")
 def test_wrong_seat_not_awaited() -> None:
     state = placement()  # only seat 0 places

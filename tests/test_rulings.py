@@ -595,6 +595,26 @@ def test_K_reorganize_takes_back_discards_and_refills_in_seat_order() -> None:
     check_conservation(after)
 
 
+@pytest.mark.spec("6.1", "6.2", "R-K", "R-N")
+def test_K_a_seat_with_an_empty_hand_chooses_only_if_it_has_a_card_to_take_back() -> None:
+    """At re-organize an empty-handed seat with a revolution-side card on the table may take it back, so it
+    is awaited; one whose only card out is a traitor card has nothing to choose and is skipped (ruling N)."""
+    plays = (rev_play(0, card(W, 8), 1), traitor_play(1, card(CO, 4), 1), rev_play(2, card(ST, 5), 1))
+    table = week_table(3, SU, emperor(12), plays)
+    draw = [card(W, 5, 1), card(W, 5, 2), card(W, 6, 0), card(W, 6, 1), card(W, 6, 2), card(W, 7, 0), card(W, 7, 1)]
+    draw += [card(SU, 8, 0), card(SU, 8, 1), card(ME, 8, 0), card(ME, 8, 1), card(ME, 7, 0), card(ME, 7, 1)]
+    draw += [card(SU, 7, 0), card(SU, 7, 1)]
+    state = build(3, Phase.REORGANIZE, week=2, table=table, hands={2: [card(ST, 4)]}, hand_size=0,
+                  draw_pile=draw, rest="discard")
+    assert state.hands[0] == () and state.hands[1] == ()
+    assert engine.awaited_seats(state) == frozenset({0, 2})
+    assert engine.legal_actions(state, 1) == ()
+    assert set(engine.legal_actions(state, 0)) == {Reorganize(), Reorganize(card(W, 8))}
+    after = engine.reorganize(state, {0: Reorganize(card(W, 8)), 2: Reorganize()})
+    assert card(W, 8) in after.hands[0] and [len(h) for h in after.hands] == [7, 7, 7]
+    check_conservation(after)
+
+
 @pytest.mark.spec("6.4", "R-K", "R-R")
 def test_K_an_exhausted_draw_pile_is_replaced_by_the_shuffled_discard_pile() -> None:
     table = week_table(3, SU, emperor(12), _reorganize_table())

@@ -457,12 +457,9 @@ def _count_required(state: GameState) -> tuple[int, ...]:
         return tuple(seat for seat, count in enumerate(combinations) if count is not None and count >= 2)
     if phase is _REORGANIZE:
         assert state.table is not None
-        own = [0] * state.players
-        for play in state.table.plays:
-            if play.side is _REVOLUTION:
-                own[play.seat] += 1
+        owners = {play.seat for play in state.table.plays if play.side is _REVOLUTION}
         # (1 + own cards to take back) * 2 ** hand size options: two or more unless both are nil.
-        return tuple(seat for seat, hand in enumerate(hands) if hand or own[seat])
+        return tuple(seat for seat, hand in enumerate(hands) if hand or seat in owners)
     return ()
 
 
