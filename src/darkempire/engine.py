@@ -676,6 +676,11 @@ def apply(state: GameState, seat: int, action: Action) -> GameState:
     Until then the choice is a hidden pending choice: other seats' views show
     only that this seat has chosen.
 
+    Every action is checked against the rules, except one of the very objects
+    that :func:`legal_actions` returned last, for this state and seat: that
+    one is known to be legal. Drivers that pick from the listing (bots,
+    search playouts) so skip the check; an equal action built anew is checked.
+
     :returns: the new state; the input state is unchanged.
     :raises WrongSeatError: the seat does not exist or is not awaited.
     :raises AlreadyChoseError: the seat already chose in this step.
