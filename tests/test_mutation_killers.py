@@ -39,7 +39,7 @@ from darkempire.errors import (
     WrongCardCountError,
     WrongPhaseError,
 )
-from darkempire.scoring import PlacementDue, final_verdict, month_bonus_share, score_month_tally
+from darkempire.scoring import PlacementDue, final_verdict, month_bonus_share, score_month_tally, supported_most
 from darkempire.state import GameConfig, GameState, Phase
 from darkempire.table import Play
 
@@ -349,6 +349,24 @@ def test_the_six_points_split() -> None:
     assert month_bonus_share(-1) == 0
 
 
+@pytest.mark.spec("5.3", "R-C")
+def test_support_most_needs_some_support_and_ties_share() -> None:
+    """The seats that supported a faction most have the highest support above 0, ties all (rule 5.3, ruling C);
+    a faction nobody supported, or an empty table of seats, has none."""
+    assert supported_most((1, 0, 1)) == frozenset({0, 2})
+    assert supported_most((0, 4, 11, 7)) == frozenset({2})
+    assert supported_most((0, 0, 0)) == frozenset()
+    assert supported_most(()) == frozenset()
+
+
+@pytest.mark.spec("7.1")
+def test_month_tally_records_the_month_it_is_given() -> None:
+    """The month number is only recorded: 0 when the caller gives none, else the month given."""
+    support = [Faction.WORKERS, Faction.WORKERS, Faction.STUDENTS]
+    assert score_month_tally([], [0, 2, 0], support).month == 0
+    assert score_month_tally([], [0, 2, 0], support, month=3).month == 3
+
+
 @pytest.mark.spec("7.1", "5.5")
 def test_month_tally_rejects_inconsistent_inputs() -> None:
     """score_month_tally needs one token count per support card and only faction cards (rules 7.1, 5.5)."""
@@ -367,7 +385,7 @@ def test_final_verdict_rejects_inconsistent_inputs() -> None:
         final_verdict([0] * 4, 0, [0, 0, 0], victors)
     with pytest.raises(ValueError, match="^2 token counts for 3 victor cards$"):
         final_verdict([0] * 5, 0, [0, 0], victors)
-    with pytest.raises(ValueError, match="victor card is held by one seat at most"):
+    with pytest.raises(ValueError, match=r"^each faction's victor card is held by one seat at most \(rule 2\.3\)$"):
         final_verdict([0] * 5, 0, [0, 0, 0], [Faction.WORKERS, Faction.WORKERS, Faction.STUDENTS])
 
 
