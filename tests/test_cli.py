@@ -13,7 +13,7 @@ from rich.console import Console
 
 import darkempire.bots
 from darkempire import engine
-from darkempire.actions import Action, PlayNothing
+from darkempire.actions import Action, PlayCard, PlayNothing, Reinforce
 from darkempire.bots import make_bot, run_game
 from darkempire.cards import Faction, Theme, faction_name
 from darkempire.cli import HumanSeat, main
@@ -345,3 +345,51 @@ def test_play_takes_a_single_legal_action_without_asking(capsys: pytest.CaptureF
     out = plain(capsys.readouterr().out)
     assert "Your only choice: play nothing" in out
     assert "Your hand (7 cards)" in out
+
+
+class AnswerStdin:
+    """Standard input that answers every prompt with the same line, recording what was shown."""
+
+    def __init__(self, capsys: pytest.CaptureFixture[str], answer: str) -> None:
+        self._capsys = capsys
+        self._answer = answer
+        self.shown: list[str] = []
+
+    def isatty(self) -> bool:
+        return False
+
+    def readline(self) -> str:
+        self.shown.append(plain(self._capsys.readouterr().out))
+        return self._answer
+
+
+def _step_with_interchangeable_reinforcements() -> tuple[GameState, tuple[Action, ...]]:
+    """A play step at which seat 0 may attach either of two "+3" cards to one card (seeds 0, 1, ...)."""
+    for seed in range(200):
+        for turn in darkempire.bots.iter_game(GameConfig(players=3), seed, [make_bot("random", s) for s in range(3)]):
+            state = turn.after
+            if state.phase not in (Phase.PLAY_2, Phase.PLAY_3) or 0 not in engine.awaited_seats(state):
+                continue
+            legal = engine.legal_actions(state, 0)
+            targets = [a.target for a in legal if isinstance(a, Reinforce)]
+            if any(targets.count(t) >= 2 for t in targets):
+                return state, legal
+    raise AssertionError("no such step in 200 games")
+
+
+@pytest.mark.spec("R-G")
+def test_play_lists_interchangeable_cards_once(capsys: pytest.CaptureFixture[str]) -> None:
+    """Two "+3" cards attached to the same card are one menu entry, as are two faction cards of one value."""
+    state, legal = _step_with_interchangeable_reinforcements()
+    capsys.readouterr()
+    console = Console(file=sys.stdout, highlight=False, soft_wrap=True)
+    stdin = AnswerStdin(capsys, "1\n")
+    chosen = HumanSeat(console, stdin, Theme.STEAM_NOIR, 0).choose(player_view(state, 0), legal)
+    assert chosen in legal
+    menu = [line.split(") ", 1)[1] for line in stdin.shown[-1].splitlines() if re.match(r"\s+\d+\) ", line)]
+    attachments = [re.sub(r"\+3 #\d+ ", "+3 ", entry) for entry in menu if entry.startswith("attach +3")]
+    targets = {a.target for a in legal if isinstance(a, Reinforce)}
+    # One entry per card a "+3" may go to, whichever "+3" card it is; every other legal play is listed.
+    assert len(attachments) == len(set(attachments)) == len(targets)
+    plays = {(a.card.faction, a.card.value, a.side) for a in legal if isinstance(a, PlayCard)}
+    assert len(menu) - len(attachments) == len(plays)

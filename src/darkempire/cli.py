@@ -367,6 +367,16 @@ class _Leave(Exception):
     """The player left the game: end of input, or "q"."""
 
 
+def _effect(action: Action) -> object:
+    """What ``action`` does, whichever of several interchangeable cards it uses: equal for two "+3" cards
+    attached to one card, or two faction cards of one faction and value played to one side."""
+    if isinstance(action, Reinforce):
+        return (Reinforce, action.target)
+    if isinstance(action, PlayCard):
+        return (PlayCard, action.card.faction, action.card.value, action.side)
+    return action
+
+
 class HumanSeat:
     """A :class:`~darkempire.bots.Bot` that asks a person at the terminal (spec 9.4).
 
@@ -407,15 +417,21 @@ class HumanSeat:
             return self._check(DiscardCards(self._ask_cards(view, "Discard 2 cards: two card numbers", 2)), legal)
         if phase is Phase.REORGANIZE:
             return self._reorganize(view, legal)
-        labels = [self._describe(action, view) for action in legal]
-        if len(legal) == 1:  # e.g. only reinforcement cards at the first step (ruling H)
+        # Interchangeable cards (the "+3" reinforcement cards, two faction cards of one value) make actions with
+        # the same effect on the game: the menu lists each effect once.
+        options: dict[object, Action] = {}
+        for action in legal:
+            options.setdefault(_effect(action), action)
+        distinct = list(options.values())
+        labels = [self._describe(action, view) for action in distinct]
+        if len(distinct) == 1:  # e.g. only reinforcement cards at the first step (ruling H)
             self._console.print(f"Your only choice: {labels[0]}")
-            return legal[0]
+            return distinct[0]
         question = {
             Phase.CHOOSE_SUPPORT: "Choose your temporary support card for this month",
             Phase.PLACEMENT: "Choose the card you place to the score track",
         }.get(phase, f"Play step {phase.step}: choose your play")
-        return legal[self._ask_option(question, labels) - 1]
+        return distinct[self._ask_option(question, labels) - 1]
 
     # ------------------------------------------------------------------ showing
 
