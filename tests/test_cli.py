@@ -256,6 +256,12 @@ def test_play_completes_a_game_from_stdin_and_shows_only_the_seats_own_hand(
     # The scripted answers were taken: the draft pass and discard, and a take-back each week but the last.
     assert stdin.prompts[0].startswith("Pass 2 cards to seat")
     assert sum("take back" in p for p in stdin.prompts) >= 10
+    # Each week but the last ends with its public re-organize line: the card each seat took back, the number it
+    # discarded; printed once the step is over, before the next week, and naming the seat's own pick-up.
+    weeks = re.split(r"(?m)^Month \d, week \d$", out)[1:]
+    lines = [re.findall(r"(?m)^\s*Re-organize: (seat \d.*)$", week) for week in weeks]
+    assert [len(found) for found in lines] == [1] * 11 + [0]
+    assert all(f"seat {seat} takes back" in found[0] for found in lines[:11])
 
     # Every question starts with a header: split the output there, one chunk per question.
     chunks = re.split(r"(?m)^(?=-- )", out)[1:]

@@ -269,6 +269,7 @@ class _Chronicle:
         self._head_shown = False  # the next week's head was printed while its placement was pending
         self._months = 0
         self._verdict = False
+        self._reorganize_due: tuple[int, int] | None = None  # (month, week) printed without its re-organize line
 
     def _print(self, lines: Sequence[str]) -> None:
         for line in lines:
@@ -289,6 +290,8 @@ class _Chronicle:
         follows once made.
         """
         theme, you = self._theme, self._you
+        reorganized = reorganized or {}
+        self._show_reorganize(reorganized, len(history), phase)
         while self._weeks < len(history):
             record = history[self._weeks]
             placing = self._weeks == len(history) - 1 and phase is Phase.PLACEMENT
@@ -298,16 +301,31 @@ class _Chronicle:
             if placing:
                 break
             self._print(_week_placement_lines(record, theme, you))
-            choices = (reorganized or {}).get((record.month, record.week))
-            if choices:
-                self._console.print(_reorganize_line(choices, theme))
             self._weeks += 1
             self._head_shown = False
+            self._reorganize_due = (record.month, record.week)
+            self._show_reorganize(reorganized, len(history), phase)
             self._print_months(history, month_scores)
         self._print_months(history, month_scores)
         if verdict is not None and not self._verdict:
             self._print(_verdict_lines(verdict, theme, you))
             self._verdict = True
+
+    def _show_reorganize(
+        self, reorganized: Mapping[tuple[int, int], Mapping[int, Reorganize]], weeks: int, phase: Phase
+    ) -> None:
+        """Print the re-organize line of the last week printed, once its re-organize is over.
+
+        While it is still being chosen (the newest week, in :attr:`Phase.REORGANIZE`), the seats that chose
+        have hidden pending choices: the line waits for the next update.
+        """
+        due = self._reorganize_due
+        if due is None or (self._weeks == weeks and phase is Phase.REORGANIZE):
+            return
+        self._reorganize_due = None
+        choices = reorganized.get(due)
+        if choices:
+            self._console.print(_reorganize_line(choices, self._theme))
 
     def _print_months(self, history: Sequence[WeekRecord], month_scores: Sequence[MonthScore]) -> None:
         while self._months < len(month_scores) and self._weeks >= WEEKS * (self._months + 1):
@@ -395,6 +413,18 @@ class HumanSeat:
         self._theme = theme
         self._seat = seat
         self._chronicle = _Chronicle(console, theme, you=seat)
+        self._reorganized: dict[tuple[int, int], dict[int, Reorganize]] = {}
+
+    def record_reorganize(self, month: int, week: int, seat: int, action: Reorganize) -> None:
+        """Note a seat's re-organize choice of week ``week`` of month ``month``, for the record this seat is
+        shown: only its public part is printed (the card taken back and the number of discards, rules 6.1-6.3).
+        """
+        self._reorganized.setdefault((month, week), {})[seat] = action
+
+    @property
+    def reorganized(self) -> Mapping[tuple[int, int], Mapping[int, Reorganize]]:
+        """The re-organize choices noted so far, by (month, week) and seat."""
+        return self._reorganized
 
     @property
     def chronicle(self) -> _Chronicle:
@@ -406,7 +436,7 @@ class HumanSeat:
 
         :raises _Leave: at the end of input or when the player answers "q".
         """
-        self._chronicle.update(view.history, view.month_scores, view.phase, view.verdict)
+        self._chronicle.update(view.history, view.month_scores, view.phase, view.verdict, self._reorganized)
         self._show(view)
         phase = view.phase
         if phase is Phase.DRAFT_PASS:
@@ -571,10 +601,12 @@ def _play(console: Console, players: int, seed: int, theme: Theme, seat: int) ->
     )
     final: GameState | None = None
     for turn in iter_game(config, seed, bots):
+        if isinstance(turn.action, Reorganize):
+            human.record_reorganize(turn.before.month, turn.before.week, turn.seat, turn.action)
         final = turn.after
     assert final is not None and final.verdict is not None
     public = spectator_view(final)
-    human.chronicle.update(public.history, public.month_scores, public.phase, public.verdict)
+    human.chronicle.update(public.history, public.month_scores, public.phase, public.verdict, human.reorganized)
     if seat not in final.verdict.winners:
         console.print("[bold]You lose.[/bold]")
     else:
