@@ -194,19 +194,29 @@ def test_wrong_seat_that_is_not_a_number() -> None:
 
 
 @pytest.mark.spec("9.1")
-def test_a_seat_may_be_an_int_subclass() -> None:
-    """A front end's own seat numbers (an IntEnum, say) are seats, seat 0 included; only bool is refused."""
+def test_a_seat_is_a_plain_int() -> None:
+    """Seats are plain ints: an IntEnum member or another int subclass is refused with a hint, even one whose
+    value is a seat, so that pending choices, views and records only ever hold plain numbers, and an int
+    subclass with its own ``__ne__`` cannot pass for another seat in apply's check of a listed action."""
     import enum
+    from darkempire.views import player_view
 
     class Seat(enum.IntEnum):
         NORTH = 0
         EAST = 1
 
+    class Sly(int):
+        def __ne__(self, other: object) -> bool:
+            return False
+
     state = draft()
-    for seat in Seat:
-        assert engine.legal_actions(state, seat) == engine.legal_actions(state, int(seat))
-        action = PassCards(state.hands[seat][:2])
-        assert engine.apply(state, seat, action) == engine.apply(state, int(seat), action)
+    for seat in (Seat.NORTH, Seat.EAST, Sly(0)):
+        action = PassCards(state.hands[int(seat)][:2])
+        expect(WrongSeatError, {"9.1"}, state, lambda: engine.legal_actions(state, seat), "plain int")
+        expect(WrongSeatError, {"9.1"}, state, lambda: engine.apply(state, seat, action), "plain int")
+        expect(WrongSeatError, {"9.1"}, state, lambda: player_view(state, seat), "plain int")
+    listed = engine.legal_actions(state, 0)[0]
+    expect(CardNotInHandError, {"2.5"}, state, lambda: engine.apply(state, 1, listed), "seat 1")
     expect(WrongSeatError, {"9.1"}, state, lambda: engine.legal_actions(state, False), "False")
 
 

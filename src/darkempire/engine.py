@@ -510,10 +510,16 @@ def _listed(state: GameState, seat: int, action: Action) -> bool:
 
 
 def _check_seat_number(state: GameState, seat: object) -> None:
+    """A seat is a plain ``int`` from 0 to players - 1 (rule 9.1).
+
+    Not a ``bool`` (``True == 1`` would act for seat 1) nor another ``int`` subclass such as an ``IntEnum``:
+    such a seat would be stored in pending choices, views and records that must hold plain numbers, and its
+    own ``__eq__`` could make it match another seat.
+    """
     if type(seat) is int and 0 <= seat < state.config.players:
-        return  # the usual case, checked first: a plain int in range
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
-        raise WrongSeatError(f"there is no seat {seat!r} in a {state.players}-player game", rule="9.1")
+        return
+    hint = f" (a seat is a plain int; use int(seat) for a {type(seat).__name__})" if isinstance(seat, int) else ""
+    raise WrongSeatError(f"there is no seat {seat!r} in a {state.players}-player game{hint}", rule="9.1")
 
 
 def _check_awaited(state: GameState, seat: int) -> None:

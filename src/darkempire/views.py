@@ -17,6 +17,7 @@ import attrs
 from darkempire._values import maker
 from darkempire.actions import Action
 from darkempire.cards import AddOnCard, Faction, HandCard
+from darkempire.engine import _check_seat_number as check_seat_number
 from darkempire.engine import awaited_seats
 from darkempire.errors import WrongSeatError
 from darkempire.scoring import MonthScore, Verdict, WeekScore
@@ -163,8 +164,7 @@ def player_view(state: GameState, seat: int) -> PlayerView:
 
     :raises WrongSeatError: if ``seat`` is not a seat of this game.
     """
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
-        raise WrongSeatError(f"there is no seat {seat!r} in a {state.players}-player game", rule="9.1")
+    check_seat_number(state, seat)
     return _view(state, seat)
 
 
