@@ -218,6 +218,12 @@ def test_a_seat_is_a_plain_int() -> None:
     listed = engine.legal_actions(state, 0)[0]
     expect(CardNotInHandError, {"2.5"}, state, lambda: engine.apply(state, 1, listed), "seat 1")
     expect(WrongSeatError, {"9.1"}, state, lambda: engine.legal_actions(state, False), "False")
+    # The hint names the subclass, and only an int subclass gets one.
+    hinted = expect(WrongSeatError, {"9.1"}, state, lambda: engine.legal_actions(state, Seat.EAST))
+    assert "in a 4-player game (a seat is a plain int; use int(seat) for a Seat)" in str(hinted)
+    for other in ("north", 1.0, None):
+        plain = expect(WrongSeatError, {"9.1"}, state, lambda: engine.legal_actions(state, other))
+        assert str(plain).startswith(f"there is no seat {other!r} in a 4-player game") and "plain int" not in str(plain)
 
 
 @pytest.mark.spec("9.1", "9.2", "R-N")
