@@ -71,7 +71,8 @@ def mutation(session: nox.Session) -> None:
     """Mutation testing of the rules modules with mutmut (``[tool.mutmut]`` in pyproject.toml).
 
     Prints the score, killed/total, per module. Extra arguments go to ``mutmut run`` (e.g. mutant names).
-    Hypothesis runs with the ``dev`` profile to keep each mutant's run short.
+    Hypothesis runs with the ``dev`` profile to keep each mutant's run short. The last score and the reason
+    each surviving mutant is equivalent are in tests/mutation.md.
     """
     session.install("-e", ".[dev]")
     session.run("mutmut", "run", "--max-children", "2", *session.posargs, env={"HYPOTHESIS_PROFILE": "dev"})
