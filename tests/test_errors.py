@@ -221,7 +221,8 @@ def test_a_seat_is_a_plain_int() -> None:
     # The hint names the subclass, and only an int subclass gets one.
     hinted = expect(WrongSeatError, {"9.1"}, state, lambda: engine.legal_actions(state, Seat.EAST))
     assert "in a 4-player game (a seat is a plain int; use int(seat) for a Seat)" in str(hinted)
-    for other in ("north", 1.0, None):
+    others: tuple[Any, ...] = ("north", 1.0, None)
+    for other in others:
         plain = expect(WrongSeatError, {"9.1"}, state, lambda: engine.legal_actions(state, other))
         assert str(plain) == f"there is no seat {other!r} in a 4-player game (rule 9.1)"
 
