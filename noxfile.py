@@ -136,8 +136,10 @@ def crosshair(session: nox.Session) -> None:
 
 @nox.session
 def bench(session: nox.Session) -> None:
-    """The speed benchmark (issue 6): games/s, decisions/s, microseconds per apply and legal_actions, bytes per
-    state, and the reference workloads of RLCard (Leduc Hold'em) and PokerKit with our ratio to each.
+    """The speed benchmark, with RLCard and PokerKit as references (issue 6).
+
+    Games/s, decisions/s, microseconds per apply and legal_actions, bytes per state, and the reference
+    workloads of RLCard (Leduc Hold'em) and PokerKit with our ratio to each.
 
     Not a test: it asserts nothing about speed. Extra arguments go to ``benchmarks/bench.py``
     (``nox -s bench -- --profile`` also prints cProfile's top entries); results also go to

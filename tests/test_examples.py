@@ -142,3 +142,15 @@ def test_hot_seat_takes_turns_at_the_terminal_and_stops_at_the_end_of_input() ->
     seat0 = out.split("Pass the terminal to seat 1")[0]
     assert all(f"#{card.id}" in seat0 for card in state.hands[0])
     assert not any(re.search(rf"#{card.id}\b", seat0) for card in state.hands[1] + state.hands[2])
+
+
+@pytest.mark.spec("9.2", "9.4")
+def test_the_readme_embedding_snippet_runs_and_prints_a_verdict() -> None:
+    """README's "Embedding in a dozen lines" runs as written and ends the game with a verdict it prints."""
+    readme = (EXAMPLES.parent / "README.md").read_text(encoding="utf-8")
+    found = re.search(r"## Embedding in a dozen lines\n\n```python\n(.*?)```", readme, flags=re.DOTALL)
+    assert found is not None, "README lost its embedding snippet"
+    done = subprocess.run([sys.executable, "-c", found.group(1)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    printed = done.stdout.strip()
+    assert re.fullmatch(r"(emperor victory|revolution|leader too powerful) \[\d(, \d)*\]", printed), printed
