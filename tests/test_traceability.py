@@ -171,6 +171,18 @@ def test_every_way_of_applying_the_marker_is_seen(tmp_path: Path) -> None:
     assert problems(spec_ids(_synthetic_spec(tmp_path)), cited) == []
 
 
+def _pytest_in(project: Path) -> subprocess.CompletedProcess[str]:
+    """Run pytest on ``project`` in a subprocess that imports this folder's traceability module."""
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-o", "markers=spec", "-q", str(project)],
+        cwd=project,
+        env={**os.environ, "PYTHONPATH": str(TESTS)},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
 def test_the_collection_hook_stops_a_run_that_cites_an_unknown_id(tmp_path: Path) -> None:
     """A pytest run with the hook of tests/conftest.py stops at collection and names the test and the bad id."""
     project = _write(
@@ -191,14 +203,7 @@ def test_the_collection_hook_stops_a_run_that_cites_an_unknown_id(tmp_path: Path
                 """,
         },
     )
-    run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-o", "markers=spec", "-q", str(project)],
-        cwd=project,
-        env={**os.environ, "PYTHONPATH": str(TESTS)},
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    run = _pytest_in(project)
     output = run.stdout + run.stderr
     assert run.returncode == pytest.ExitCode.USAGE_ERROR, output
     assert "test_x.py::test_bad cites '5.99'\n" in output
@@ -220,14 +225,7 @@ def test_the_collection_hook_lets_a_run_with_known_ids_through(tmp_path: Path) -
                 """,
         },
     )
-    run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-o", "markers=spec", "-q", str(project)],
-        cwd=project,
-        env={**os.environ, "PYTHONPATH": str(TESTS)},
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    run = _pytest_in(project)
     assert run.returncode == pytest.ExitCode.OK, run.stdout + run.stderr
     assert "1 passed" in run.stdout
 
