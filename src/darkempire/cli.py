@@ -49,7 +49,7 @@ from darkempire.actions import (
     Reorganize,
     Side,
 )
-from darkempire.bots import BOT_KINDS, Bot, GreedyBot, iter_game, make_bot
+from darkempire.bots import BOT_KINDS, Bot, GreedyBot, Turn, iter_game, make_bot
 from darkempire.cards import Faction, HandCard, Theme, faction_name
 from darkempire.errors import DarkEmpireError
 from darkempire.scoring import (
@@ -178,6 +178,12 @@ def _week_placement_lines(record: WeekRecord, theme: Theme, you: int | None = No
     if not lines:
         lines.append("  Score track: nothing is placed (the strongest faction has no revolution-side card)")
     return lines
+
+
+def _note_reorganize(reorganized: dict[tuple[int, int], dict[int, Reorganize]], turn: Turn) -> None:
+    """Keep ``turn``'s choice under its (month, week) and seat if it is a re-organize, for :func:`_reorganize_line`."""
+    if isinstance(turn.action, Reorganize):
+        reorganized.setdefault((turn.before.month, turn.before.week), {})[turn.seat] = turn.action
 
 
 def _reorganize_line(choices: Mapping[int, Reorganize], theme: Theme) -> str:
@@ -353,8 +359,7 @@ def _demo(
     final: GameState | None = None
     turns = list(iter_game(config, seed, bots))
     for turn in turns:
-        if isinstance(turn.action, Reorganize):
-            reorganized.setdefault((turn.before.month, turn.before.week), {})[turn.seat] = turn.action
+        _note_reorganize(reorganized, turn)
         final = turn.after
     assert final is not None and final.verdict is not None
     chronicle = _Chronicle(console, theme)
@@ -415,11 +420,11 @@ class HumanSeat:
         self._chronicle = _Chronicle(console, theme, you=seat)
         self._reorganized: dict[tuple[int, int], dict[int, Reorganize]] = {}
 
-    def record_reorganize(self, month: int, week: int, seat: int, action: Reorganize) -> None:
-        """Note a seat's re-organize choice of week ``week`` of month ``month``, for the record this seat is
-        shown: only its public part is printed (the card taken back and the number of discards, rules 6.1-6.3).
-        """
-        self._reorganized.setdefault((month, week), {})[seat] = action
+    def record(self, turn: Turn) -> None:
+        """Note any seat's decision of the game, for the record this seat is shown. Only re-organize choices
+        are kept, and only their public part is printed (the card taken back and the number of discards,
+        rules 6.1-6.3)."""
+        _note_reorganize(self._reorganized, turn)
 
     @property
     def reorganized(self) -> Mapping[tuple[int, int], Mapping[int, Reorganize]]:
@@ -601,8 +606,7 @@ def _play(console: Console, players: int, seed: int, theme: Theme, seat: int) ->
     )
     final: GameState | None = None
     for turn in iter_game(config, seed, bots):
-        if isinstance(turn.action, Reorganize):
-            human.record_reorganize(turn.before.month, turn.before.week, turn.seat, turn.action)
+        human.record(turn)
         final = turn.after
     assert final is not None and final.verdict is not None
     public = spectator_view(final)
