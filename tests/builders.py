@@ -316,7 +316,7 @@ def drive(
 
 # --------------------------------------------------------------------------- an independent reference
 #
-# A second, deliberately plain reading of rules 5.1-5.7, 7.1-7.2 and 8.1-8.5 (rulings B-F, J, L, M, P),
+# A second, deliberately plain reading of rules 5.1-5.7, 7.1-7.2 and 8.1-8.5 (rulings B-F, J, L, M),
 # written from the rulebook and spec/rules.md without looking at darkempire.scoring. The tests compare the
 # engine with it on random inputs and on every week of whole games.
 
@@ -388,7 +388,7 @@ def reference_month(
     for s, f in enumerate(support):
         totals[f] += tokens[s]
     top = max(totals.values())
-    best = {f for f in Faction if totals[f] == top} if top > 0 else set()
+    best = {f for f in Faction if totals[f] == top}
     sharing = [s for s, f in enumerate(support) if f in best]
     share = {0: 0, 1: 6, 2: 3, 3: 2, 4: 1, 5: 1}[len(sharing)]
     return tuple(totals[f] for f in Faction), tuple(share if s in sharing else 0 for s in range(len(support)))

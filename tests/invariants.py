@@ -7,7 +7,7 @@ of a game and :func:`check_transition` on every pair of consecutive states.
 
 The scoring checks recompute weekly scoring, monthly scoring and the final
 verdict with small reference implementations written from the rulings (B-F,
-J, L, M, P) below, independent of :mod:`darkempire.scoring`, so a wrong
+J, L, M) below, independent of :mod:`darkempire.scoring`, so a wrong
 engine cannot agree with itself.
 """
 
@@ -227,7 +227,7 @@ def ref_score_week(table: WeekTable) -> RefWeek:
 
 
 def ref_month_bonus(placed: Iterable[HandCard], tokens: Sequence[int], support: Sequence[Faction]) -> tuple[int, ...]:
-    """Each seat's share of the 6 monthly points (rules 7.1, 7.2, rulings L and P)."""
+    """Each seat's share of the 6 monthly points (rules 7.1, 7.2, ruling L)."""
     totals = [0] * len(_FACTIONS)
     for card in placed:
         assert card.faction is not None
@@ -235,7 +235,7 @@ def ref_month_bonus(placed: Iterable[HandCard], tokens: Sequence[int], support: 
     for seat, f in enumerate(support):
         totals[f] += tokens[seat]
     top = max(totals)
-    winners = [s for s, f in enumerate(support) if top > 0 and totals[f] == top]
+    winners = [s for s, f in enumerate(support) if totals[f] == top]
     share = {0: 0, 1: 6, 2: 3, 3: 2, 4: 1, 5: 1}[len(winners)]
     return tuple(share if s in winners else 0 for s in range(len(support)))
 
@@ -400,7 +400,7 @@ def check_revolution_points(state: GameState) -> None:
         totals = [printed[f] + sum(t for t, g in zip(tokens, m.support, strict=True) if g is f) for f in _FACTIONS]
         assert list(m.totals) == totals, f"month {m.month} totals {m.totals} (rule 7.1)"
         top = max(totals)
-        assert m.strongest == frozenset(f for f in _FACTIONS if top > 0 and totals[f] == top), "month strongest (R-P)"
+        assert m.strongest == frozenset(f for f in _FACTIONS if totals[f] == top), "month strongest (R-L)"
 
 
 def check_support(state: GameState) -> None:

@@ -160,7 +160,7 @@ class OracleMonth:
 
     :ivar C_m: ``C_m(f)`` per faction: printed values of the cards placed this month (rule 7.1), points.
     :ivar Q: ``Q(f)`` per faction: the month totals (rule 7.1), points.
-    :ivar F_m: the strongest factions of the month, empty when every total is 0 (rule 7.1, R-P).
+    :ivar F_m: the strongest factions of the month, all five when every total is 0 (rule 7.1, R-L).
     :ivar bonus: ``bonus(s)`` per seat (rule 7.2), points.
     """
 
@@ -171,7 +171,7 @@ class OracleMonth:
 
 
 def oracle_month(placed: Iterable[HandCard], t: Sequence[int], sup: Sequence[Faction]) -> OracleMonth:
-    """Score a month by rules 7.1 and 7.2 (rulings R-L, R-P).
+    """Score a month by rules 7.1 and 7.2 (ruling R-L).
 
     :param placed: the faction cards placed to the score track this month.
     :param t: ``t(s)``, each seat's month tokens, points.
@@ -183,7 +183,7 @@ def oracle_month(placed: Iterable[HandCard], t: Sequence[int], sup: Sequence[Fac
     C_m = {f: sum(c.value for c in cards if c.faction == f) for f in FACTIONS}
     Q = {f: C_m[f] + sum(t[s] for s in seats if sup[s] == f) for f in FACTIONS}
     top = max(Q.values())
-    F_m = frozenset(f for f in FACTIONS if Q[f] == top) if top > 0 else frozenset()
+    F_m = frozenset(f for f in FACTIONS if Q[f] == top)
     # 7.2: K = {s : sup(s) ∈ F_m}; bonus(s) = share(|K|) · [s ∈ K]
     K = [s for s in seats if sup[s] in F_m]
     bonus = tuple(SHARE[len(K)] if s in K else 0 for s in seats)

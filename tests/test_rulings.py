@@ -1,4 +1,4 @@
-"""One or more tests per ruling R-A to R-S (issue 2 and the helpers' brief).
+"""One or more tests per ruling R-A to R-S, but the withdrawn R-P (issue 2 and the helpers' brief).
 
 Each test names its ruling in its marker and its name (``test_X_...``). Expected
 values are worked out by hand from the rulebook and the ruling, in the comments.
@@ -820,17 +820,7 @@ def test_O_after_the_last_placement_the_game_is_over_with_hands_untouched() -> N
     check_conservation(over)
 
 
-# --------------------------------------------------------------------------- P: no strongest faction at 0
-
-
-@pytest.mark.spec("7.2", "R-P")
-def test_P_a_month_with_every_total_at_0_gives_nobody_the_6_points() -> None:
-    score = score_month_tally([], [0, 0, 0], [W, CO, SU])
-    assert score.strongest == frozenset()
-    assert score.bonus == (0, 0, 0)
-    state = build(3, Phase.MONTH_SCORING, week=4, support=(W, CO, SU), banked_tokens=(1, 2, 3))
-    after = engine.score_month(state)
-    assert after.banked_tokens == (1, 2, 3)
+# P was withdrawn (issue 13): a month with every total at 0 is scored by ruling L (tests/test_month_all_zero.py).
 
 
 # --------------------------------------------------------------------------- Q: discards from the old hand
@@ -929,7 +919,7 @@ def test_weekly_scoring_agrees_with_an_independent_reading(table: WeekTable) -> 
     assert {(d.seat, d.faction): frozenset(c.id for c in d.candidates) for d in score.placements} == ref.placements
 
 
-@pytest.mark.spec("7.1", "7.2", "R-L", "R-P")
+@pytest.mark.spec("7.1", "7.2", "R-L")
 @given(
     players=st.integers(3, 5),
     placed=st.lists(st.sampled_from(FACTION_CARDS), max_size=12, unique=True),

@@ -203,13 +203,10 @@ def _month_lines(month: MonthScore, banked: Sequence[int], theme: Theme, you: in
         f" + tokens {month.totals[f] - month.card_points[f]})"
         for f in Faction
     )
-    if not month.strongest:
-        split = "every month total is 0, so nobody gets the 6 points (ruling P)"
-    else:
-        names = " and ".join(faction_name(f, theme) for f in sorted(month.strongest))
-        gainers = [f"{_seat(s, you)} +{b}" for s, b in enumerate(month.bonus) if b]
-        shared = ", ".join(gainers) if gainers else "nobody supported it"
-        split = f"strongest {names}; 6 points: {shared}"
+    names = " and ".join(faction_name(f, theme) for f in sorted(month.strongest))
+    gainers = [f"{_seat(s, you)} +{b}" for s, b in enumerate(month.bonus) if b]
+    shared = ", ".join(gainers) if gainers else "nobody supported it"
+    split = f"strongest {names}; 6 points: {shared}"
     bank = ", ".join(f"{_seat(s, you)}: {b}" for s, b in enumerate(banked))
     return [
         f"[bold]Monthly scoring, month {month.month}[/bold]",

@@ -373,18 +373,20 @@ def month_bonus_share(supporters: int) -> int:
 
 
 def month_strongest(totals: Sequence[int]) -> frozenset[int]:
-    """The strongest factions of the month: the highest month totals, if above 0 (rule 7.1, ruling P).
+    """The strongest factions of the month: the highest month totals (rule 7.1, ruling L).
+
+    Ties go to all tied factions, also when every total is 0: then all of them are the strongest, and every
+    seat shares the 6 points (the rulebook withholds them only when nobody supported a strongest faction).
 
     :param totals: ``Q(f)`` by faction (points, 0 or more).
-    :returns: the indices of the highest totals (ties: all), or none when every total is 0.
+    :returns: the indices of the highest totals (ties: all); never empty.
 
     :pre: len(totals) > 0 and all(q >= 0 for q in totals)
-    :post: all(totals[f] == max(totals) > 0 for f in __return__)
-    :post: (len(__return__) == 0) == (max(totals) == 0)
-    :post: all(f in __return__ for f in range(len(totals)) if totals[f] == max(totals) > 0)
+    :post: len(__return__) > 0
+    :post: all(totals[f] == max(totals) for f in __return__)
+    :post: all(f in __return__ for f in range(len(totals)) if totals[f] == max(totals))
+    :post: max(totals) > 0 or __return__ == frozenset(range(len(totals)))
     """
-    if max(totals) <= 0:
-        return frozenset()
     return strongest(totals)
 
 
@@ -418,8 +420,8 @@ class MonthScore:
         month, indexed by faction.
     :ivar totals: month totals, indexed by faction: card points plus the month
         tokens of every seat supporting it.
-    :ivar strongest: the faction(s) with the highest month total; empty when
-        every total is 0 (ruling P).
+    :ivar strongest: the faction(s) with the highest month total (ties: all
+        of them; all five when every total is 0).
     :ivar bonus: points per seat from the 6-point split.
     """
 
@@ -438,7 +440,7 @@ def score_month_tally(
     *,
     month: int = 0,
 ) -> MonthScore:
-    """Score a month (rules 7.1 and 7.2, rulings L and P).
+    """Score a month (rules 7.1 and 7.2, ruling L).
 
     :param placed: the faction cards placed to the score track this month.
     :param month_tokens: tokens (points) each seat won this month, by seat.
