@@ -535,11 +535,11 @@ class Flow:
     def resample(self, seat: int, rng: random.Random) -> GameState:
         """A complete engine state that ``seat`` cannot tell from this one, for determinized search.
 
-        :func:`resample_hidden` of :attr:`state`, with the cards ``seat`` passed in the draft (read back from
-        its trail) kept in the next seat's hand during the draft discard step. Every hidden card, victor card,
-        support card and pending choice is drawn again among the values ``seat``'s knowledge allows, the
-        generator gets a random seed (so the engine's own shuffles are random from here on), and the world
-        is a legal state with ``seat``'s view.
+        :func:`resample_hidden` of the flow's ``state``, with the cards ``seat`` passed in the draft (read back
+        from its trail) kept in the next seat's hand during the draft discard step. Every hidden card, victor
+        card, support card and pending choice is drawn again among the values ``seat``'s knowledge allows, the
+        generator gets a random seed (so the engine's own shuffles are random from here on), and the world is
+        a legal state with ``seat``'s view.
 
         :raises ValueError: at a chance node.
         """
