@@ -699,7 +699,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         Console(file=sys.stderr, highlight=False).print("Interrupted.")
         return EXIT_INTERRUPTED
     except DarkEmpireError as error:  # an engine refusal is a bug, but report it as one line
-        Console(file=sys.stderr, highlight=False).print(f"darkempire: {escape(str(error))}")
+        # soft_wrap: one line however narrow the terminal, so a script can read the error from it
+        Console(file=sys.stderr, highlight=False, soft_wrap=True).print(f"darkempire: {escape(str(error))}")
         return EXIT_LEFT
 
 

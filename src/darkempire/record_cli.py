@@ -60,7 +60,7 @@ from darkempire.events import (
 )
 from darkempire.history import History
 from darkempire.records import Choice, GameRecord, RecordError, replay_record, state_digest
-from darkempire.serialization import load_record, to_json
+from darkempire.serialization import DEFAULT_MAX_SIZE, DocumentTooLargeError, load_record, to_json
 from darkempire.state import MONTHS, WEEKS, GameConfig, GameState, Phase
 from darkempire.views import PlayerView, player_view, spectator_view
 
@@ -86,17 +86,21 @@ def write_record(path: Path, record: GameRecord) -> None:
         raise RecordError(f"cannot write {path}: {error.strerror or error}") from None
 
 
-def read_record(path: Path) -> GameRecord:
-    """Read a ``"game-record"`` JSON message from ``path``.
+def read_record(path: Path, *, max_size: int = DEFAULT_MAX_SIZE) -> GameRecord:
+    """Read a ``"game-record"`` JSON message from ``path``, reading no more than ``max_size`` bytes and one.
 
     :raises RecordError: if the file cannot be read.
+    :raises DocumentTooLargeError: if the file holds more than ``max_size`` bytes (``/dev/zero`` does).
     :raises SerializationError: if it is not a valid record (with the path of the bad value).
     """
     try:
-        data = path.read_bytes()
+        with path.open("rb") as file:
+            data = file.read(max_size + 1)  # never the whole of a huge or endless file
     except OSError as error:
         raise RecordError(f"cannot read {path}: {error.strerror or error}") from None
-    return load_record(data)
+    if len(data) > max_size:
+        raise DocumentTooLargeError(f"{path} holds more than {max_size} bytes, the limit of a record")
+    return load_record(data, max_size=max_size)
 
 
 def save_demo_record(console: Console, path: str, config: GameConfig, seed: int, turns: Sequence[Turn]) -> None:

@@ -10,7 +10,8 @@ result in ``darkempire/schemas/``: one file per message type
     python -m darkempire.schema --check    # exit 1 if a shipped file is out of date
 
 The schemas check the shape of a message (types, card id ranges, enumeration
-names, required and unknown fields, set items unique). The loaders check more
+names, required and unknown fields, set items unique, the array lengths the
+rules bound as ``maxItems``: :data:`~darkempire.serialization.ARRAY_LIMITS`). The loaders check more
 (card conservation in a state, a card the seat does not hold), so a message
 can pass its schema and still be refused by :func:`~darkempire.serialization.from_json`.
 """
@@ -32,7 +33,7 @@ from typing import Any, Final
 import attrs
 
 from darkempire.cards import EMPEROR_CARDS, HAND_CARDS, EmperorCard, HandCard, RevolutionCard
-from darkempire.serialization import _TAG_KEY, _TAGS, FORMAT, MESSAGE_TYPES
+from darkempire.serialization import _TAG_KEY, _TAGS, ARRAY_LIMITS, FORMAT, MESSAGE_TYPES, parse_json
 from darkempire.state import GameConfig
 
 __all__ = ["SCHEMA_FILES", "SCHEMA_ID_BASE", "generate_schemas", "main", "shipped_schemas", "write_schemas"]
@@ -152,7 +153,7 @@ class _Builder:
             properties[_TAG_KEY] = {"const": tag}
             required.append(_TAG_KEY)
         for field in attrs.fields(cls):
-            properties[field.name] = self.of(hints[field.name])
+            properties[field.name] = _limited(self.of(hints[field.name]), ARRAY_LIMITS.get((cls, field.name), ()))
             if field.default is attrs.NOTHING:
                 required.append(field.name)
         return {
@@ -162,6 +163,17 @@ class _Builder:
             "required": required,
             "additionalProperties": False,
         }
+
+
+def _limited(schema: dict[str, Any], limits: Sequence[tuple[int, str]]) -> dict[str, Any]:
+    """``schema`` with the ``maxItems`` the rules set on each of its nested arrays (outermost first)."""
+    node = schema
+    for limit, _ in limits:
+        if "anyOf" in node:  # an array or null
+            node = next(option for option in node["anyOf"] if option.get("type") == "array")
+        node["maxItems"] = limit
+        node = node["items"]
+    return schema
 
 
 def _message_schema(name: str) -> dict[str, Any]:
@@ -196,7 +208,7 @@ def _text(schema: dict[str, Any]) -> str:
 def shipped_schemas() -> dict[str, dict[str, Any]]:
     """The schema files shipped in the installed package, by file name."""
     folder = resources.files("darkempire") / "schemas"
-    return {name: json.loads((folder / name).read_text(encoding="utf-8")) for name in SCHEMA_FILES.values()}
+    return {name: parse_json((folder / name).read_text(encoding="utf-8")) for name in SCHEMA_FILES.values()}
 
 
 def write_schemas(directory: Path) -> list[Path]:

@@ -42,6 +42,20 @@ table, history, pending choices), so the engine can be trusted with it;
 :func:`load_action` can check that the seat holds the cards it names.
 Encoding a value built by hand that the format cannot carry raises a
 :class:`SerializationError` too.
+
+Limits, so that refusing a hostile document costs no more than loading the
+largest real one:
+
+* a loader reads at most ``max_size`` bytes (characters for a ``str``),
+  :data:`DEFAULT_MAX_SIZE` (4 MiB) unless told otherwise; the largest
+  reachable documents are about 25 kB (:class:`DocumentTooLargeError`);
+* an object may not repeat a key (:class:`DuplicateKeyError`, whose ``path``
+  names the key): parsers disagree on which copy counts;
+* no array may be longer than the rules allow anywhere in a game
+  (:data:`ARRAY_LIMITS`: 75 cards in a pile, 9 in a hand, 5 seats, 12 weeks,
+  ...); the length is checked before any item is (:class:`TooManyItemsError`);
+* an error quotes at most :data:`QUOTE_LIMIT` characters of any value from the
+  document, and its message and path are at most :data:`MESSAGE_LIMIT` each.
 """
 
 from __future__ import annotations
@@ -50,9 +64,10 @@ import enum
 import functools
 import json
 import re
+import reprlib
 import types
 import typing
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Final, NoReturn, TypeAlias, TypeVar, cast
 
 import attrs
@@ -74,7 +89,9 @@ from darkempire.actions import (
     Side,
 )
 from darkempire.cards import (
+    ADD_ON_FOR_PLAYERS,
     EMPEROR_CARDS,
+    FACTION_CARDS,
     HAND_CARDS,
     REVOLUTION_CARDS,
     AddOnCard,
@@ -85,14 +102,33 @@ from darkempire.cards import (
     add_on_for,
 )
 from darkempire.errors import DarkEmpireError, InvalidArgumentError
-from darkempire.events import EVENT_TYPES, Event
-from darkempire.records import GameRecord
-from darkempire.scoring import PlacementDue, score_month_tally, score_table
+from darkempire.events import (
+    EVENT_TYPES,
+    CardsPassed,
+    DraftDiscarded,
+    Event,
+    HandDealt,
+    HandRefilled,
+    Reorganized,
+    RevealedPlay,
+    StrengthsRevealed,
+)
+from darkempire.records import Choice, GameRecord
+from darkempire.scoring import (
+    AwardReason,
+    MonthScore,
+    PlacementDue,
+    TokenAward,
+    WeekScore,
+    score_month_tally,
+    score_table,
+)
 from darkempire.state import (
     DEAL_SIZE,
     HAND_SIZE,
     MONTHS,
     PLAY_PHASES,
+    STEPS,
     WEEKS,
     GameConfig,
     GameState,
@@ -101,16 +137,23 @@ from darkempire.state import (
     ScoredEmperorCard,
     WeekRecord,
 )
-from darkempire.table import WeekTable
+from darkempire.table import Play, Reinforcement, WeekTable
 from darkempire.views import PlayerView, player_view
 
 __all__ = [
     "ACTION_TYPES",
+    "ARRAY_LIMITS",
+    "DEFAULT_MAX_SIZE",
     "FORMAT",
     "FORMAT_VERSION",
+    "MESSAGE_LIMIT",
     "MESSAGE_TYPES",
+    "QUOTE_LIMIT",
+    "ArrayLimit",
     "CardNotHeldError",
     "ConservationError",
+    "DocumentTooLargeError",
+    "DuplicateKeyError",
     "FormatVersionError",
     "InconsistentStateError",
     "InvalidValueError",
@@ -120,6 +163,7 @@ __all__ = [
     "NotAMessageError",
     "Prompt",
     "SerializationError",
+    "TooManyItemsError",
     "UnknownCardError",
     "UnknownFieldError",
     "WrongTypeError",
@@ -136,6 +180,7 @@ __all__ = [
     "load_view",
     "make_prompt",
     "message_type",
+    "parse_json",
     "to_data",
     "to_json",
 ]
@@ -153,6 +198,9 @@ _FORMAT_RE = re.compile(r"darkempire/([0-9]{1,9})")
 class SerializationError(DarkEmpireError, ValueError):
     """A JSON document that is not a valid message of this format.
 
+    The message and the path are each cut to :data:`MESSAGE_LIMIT` characters, and a value quoted from the
+    document to :data:`QUOTE_LIMIT`, so that a huge input does not make a huge error.
+
     :ivar path: where the bad value is, e.g. ``"choices[3].action.card"``;
         ``""`` for the document as a whole.
     :ivar message: the explanation without the path.
@@ -162,6 +210,7 @@ class SerializationError(DarkEmpireError, ValueError):
     message: str
 
     def __init__(self, message: str, *, path: str = "") -> None:
+        message, path = _cut(message, MESSAGE_LIMIT), _cut(path, MESSAGE_LIMIT)
         super().__init__(f"{path or '(document)'}: {message}")
         self.message = message
         self.path = path
@@ -169,6 +218,15 @@ class SerializationError(DarkEmpireError, ValueError):
 
 class MalformedJSONError(SerializationError):
     """The text is not JSON (or uses NaN/Infinity, or nests too deeply)."""
+
+
+class DuplicateKeyError(MalformedJSONError):
+    """An object repeats a key (``{"kind": "pass-cards", "kind": "discard-cards"}``): JSON parsers disagree on
+    which one counts, so this format refuses them. The ``path`` names the repeated key."""
+
+
+class DocumentTooLargeError(SerializationError):
+    """The document is longer than the loader's ``max_size`` (by default :data:`DEFAULT_MAX_SIZE`)."""
 
 
 class FormatVersionError(SerializationError):
@@ -209,6 +267,12 @@ class ConservationError(InconsistentStateError):
     """A game state in which a card is missing or appears twice (hand, emperor or revolution cards)."""
 
 
+class TooManyItemsError(InvalidValueError, InconsistentStateError):
+    """An array longer than the rules let it be anywhere in a game: a pile of more than the 75 hand cards, a
+    hand of more than 9, more than 5 seats, 12 weeks, ... (see :data:`ARRAY_LIMITS`). It is found before the
+    array's items are looked at, so an oversized document costs little to refuse."""
+
+
 class NotAMessageError(SerializationError, TypeError):
     """A value given to :func:`to_data` or :func:`to_json` that is not a state, view, prompt, action, event
     or record (also a :class:`TypeError`)."""
@@ -227,6 +291,32 @@ class _Bad(Exception):
         return self.kind(self.message, path=_path([*prefix, *self.parts]))
 
 
+#: A value quoted from the document in an error message is cut to this many characters (its length is given).
+QUOTE_LIMIT: Final = 60
+#: No error message, and no error path, is longer than this many characters.
+MESSAGE_LIMIT: Final = 500
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else f"{text[: limit - 3]}..."
+
+
+def _quote(value: Any) -> str:
+    """``repr(value)`` for an error message, cut to :data:`QUOTE_LIMIT` characters: the input may be huge,
+    and building its whole ``repr`` would already cost as much as the document."""
+    short = reprlib.Repr()
+    short.maxstring = short.maxlong = short.maxother = QUOTE_LIMIT
+    text = _cut(short.repr(value), QUOTE_LIMIT)
+    if isinstance(value, str) and len(value) > QUOTE_LIMIT:
+        text += f" ({len(value)} characters)"
+    return text
+
+
+def _key(key: Any) -> str:
+    """An object key from the document as a path part, cut to :data:`QUOTE_LIMIT` characters."""
+    return _cut(str(key), QUOTE_LIMIT)
+
+
 def _path(parts: Iterable[str | int]) -> str:
     out = ""
     for part in parts:
@@ -242,8 +332,8 @@ def _located(exc: BaseException) -> _Bad:
     if isinstance(exc, _Bad):
         return exc
     if isinstance(exc, ForbiddenExtraKeysError):
-        key = sorted(exc.extra_fields, key=str)[0]
-        return _Bad(UnknownFieldError, f"unknown field {key!r} for {exc.cl.__name__}", [str(key)])
+        key = min(exc.extra_fields, key=str)  # not sorted: an object may have a million unknown keys
+        return _Bad(UnknownFieldError, f"unknown field {_quote(key)} for {exc.cl.__name__}", [_key(key)])
     if isinstance(exc, BaseExceptionGroup):
         first = exc.exceptions[0]
         part: str | int | None = None
@@ -260,7 +350,7 @@ def _located(exc: BaseException) -> _Bad:
         return inner
     if isinstance(exc, KeyError):
         return _Bad(MissingFieldError, f"missing field {exc.args[0]!r}" if exc.args else "missing field")
-    return _Bad(InvalidValueError, str(exc) or type(exc).__name__)
+    return _Bad(InvalidValueError, _cut(str(exc), MESSAGE_LIMIT) or type(exc).__name__)
 
 
 # --------------------------------------------------------------------------- the converter
@@ -383,7 +473,7 @@ def _enum_hook(cls: type[enum.Enum]) -> Callable[[Any, Any], enum.Enum]:
         try:
             return cls[name]
         except KeyError:
-            raise _Bad(InvalidValueError, f"{name!r} is not a {cls.__name__}; expected one of {names}") from None
+            raise _Bad(InvalidValueError, f"{_quote(name)} is not a {cls.__name__}; expected one of {names}") from None
 
     return structure
 
@@ -398,9 +488,10 @@ def _revolution_card(value: Any, _: Any = None) -> RevolutionCard:
 def _config(value: Any, _: Any = None) -> GameConfig:
     if not isinstance(value, dict):
         raise _Bad(WrongTypeError, f"expected an object (GameConfig), got {_json_type(value)}")
-    extra = sorted(set(value) - {"players"}, key=str)
+    extra = set(value) - {"players"}
     if extra:
-        raise _Bad(UnknownFieldError, f"unknown field {extra[0]!r} for GameConfig", [str(extra[0])])
+        key = min(extra, key=str)
+        raise _Bad(UnknownFieldError, f"unknown field {_quote(key)} for GameConfig", [_key(key)])
     if "players" not in value:
         raise _Bad(MissingFieldError, "missing field 'players'", ["players"])
     if type(value["players"]) is not int:
@@ -553,7 +644,7 @@ def _make_converter() -> cattrs.Converter:
                 raise _Bad(MissingFieldError, f"missing field {_TAG_KEY!r}; expected one of {tags}", [_TAG_KEY])
             tag = value[_TAG_KEY]
             if not isinstance(tag, str) or tag not in by_tag:
-                raise _Bad(InvalidValueError, f"{tag!r} is not one of {tags}", [_TAG_KEY])
+                raise _Bad(InvalidValueError, f"{_quote(tag)} is not one of {tags}", [_TAG_KEY])
             member = by_tag[tag]
             return conv.get_structure_hook(member)(value, member)
 
@@ -582,7 +673,7 @@ def _make_converter() -> cattrs.Converter:
                 if _TAG_KEY not in value:
                     raise _Bad(MissingFieldError, f"missing field {_TAG_KEY!r}", [_TAG_KEY])
                 if value[_TAG_KEY] != tag:
-                    raise _Bad(InvalidValueError, f"{value[_TAG_KEY]!r} is not {tag!r}", [_TAG_KEY])
+                    raise _Bad(InvalidValueError, f"{_quote(value[_TAG_KEY])} is not {tag!r}", [_TAG_KEY])
                 value = {k: v for k, v in value.items() if k != _TAG_KEY}
             try:
                 return base(value, cls)
@@ -656,6 +747,243 @@ MESSAGE_TYPES: Final[dict[str, Any]] = {
 }
 
 T = TypeVar("T")
+
+
+# --------------------------------------------------------------------------- array limits
+
+@functools.cache
+def _field_types(cls: type) -> tuple[tuple[str, Any], ...]:
+    hints = typing.get_type_hints(cls)
+    return tuple((field.name, hints[field.name]) for field in attrs.fields(cls))
+
+
+#: One limit on an array's length: ``(limit, rule)``, the rule being the reason given in the error message.
+ArrayLimit: TypeAlias = tuple[int, str]
+
+_SEATS: Final = max(ADD_ON_FOR_PLAYERS)
+_TABLE_ENTRIES: Final = _SEATS * STEPS
+_GAME_CHOICES: Final = _SEATS * (2 + MONTHS * (1 + WEEKS * (STEPS + 2)))
+_LEGAL_ACTIONS: Final = (1 + STEPS) * 2**HAND_SIZE
+
+_PER_SEAT: Final[ArrayLimit] = (_SEATS, f"one entry per seat, and a game has at most {_SEATS} seats (rule 2.1)")
+_PER_FACTION: Final[ArrayLimit] = (len(Faction), f"one entry per faction, and there are {len(Faction)}")
+_HAND: Final[ArrayLimit] = (
+    DEAL_SIZE,
+    f"a hand holds at most {DEAL_SIZE} cards: {DEAL_SIZE} when dealt (rule 2.4), at most {HAND_SIZE} after the "
+    "draft (rules 2.6, 6.4)",
+)
+_TABLE: Final[ArrayLimit] = (
+    _TABLE_ENTRIES,
+    f"a table holds one card or idle entry per seat and step, at most {_TABLE_ENTRIES} (rule 4.2, ruling H)",
+)
+_CHOICES: Final[ArrayLimit] = (
+    _GAME_CHOICES,
+    f"a game has at most {_GAME_CHOICES} choices: per seat a pass and a discard (rules 2.5, 2.6), a support "
+    f"card a month (rule 3.2), and each week {STEPS} plays, a placement and a re-organize (rules 4.2, 5.6, 6.1)",
+)
+
+#: The limit of an array by what it holds, for the fields :data:`_FIELD_LIMITS` does not name: a collection of
+#: cards holds each card once, a per-seat or per-faction list of numbers has at most 5 entries, ...
+_ITEM_LIMITS: Final[dict[Any, ArrayLimit]] = {
+    HandCard: (len(HAND_CARDS), f"there are {len(HAND_CARDS)} hand cards"),
+    EmperorCard: (len(EMPEROR_CARDS), f"there are {len(EMPEROR_CARDS)} emperor cards"),
+    RevolutionCard: (len(REVOLUTION_CARDS), f"there are {len(REVOLUTION_CARDS)} revolution cards"),
+    Faction: _PER_FACTION,
+    int: (max(_SEATS, len(Faction)), f"one entry per seat (at most {_SEATS}) or per faction ({len(Faction)})"),
+    ScoredCard: (len(FACTION_CARDS), f"only the {len(FACTION_CARDS)} faction cards are placed (rule 5.5)"),
+    ScoredEmperorCard: (len(EMPEROR_CARDS), f"there are {len(EMPEROR_CARDS)} emperor cards"),
+    WeekRecord: (MONTHS * WEEKS, f"a game has {MONTHS * WEEKS} weeks (rule 3.1)"),
+    MonthScore: (MONTHS, f"a game has {MONTHS} months (rule 3.1)"),
+    Play: _TABLE,
+    Reinforcement: _TABLE,
+    RevealedPlay: (_SEATS, f"each seat reveals one card at a step, and a game has at most {_SEATS} seats (rule 4.2)"),
+    PlacementDue: (_SEATS * len(Faction), "one placement per seat and faction (ruling E)"),
+    TokenAward: (_SEATS * len(Faction) * len(AwardReason), "one award per seat, faction and reason (ruling D)"),
+    Choice: _CHOICES,
+}
+
+#: The limits of the fields that need their own (one per nested array, outermost first).
+_FIELD_LIMITS: Final[dict[tuple[type, str], tuple[ArrayLimit, ...]]] = {
+    (GameState, "hands"): (_PER_SEAT, _HAND),
+    (GameState, "support"): (_PER_SEAT,),
+    (GameState, "support_used"): (_PER_SEAT, (MONTHS, f"one support card is used per month, {MONTHS} (rule 3.2)")),
+    (GameState, "pending"): (_PER_SEAT,),
+    (GameState, "revolution_pile"): ((WEEKS, f"a month's pile holds {WEEKS} revolution cards (rule 3.3)"),),
+    (GameState, "emperor_pile"): ((WEEKS, f"a month's pile holds at most {WEEKS} emperor cards (rule 3.3, ruling J)"),),
+    (PlayerView, "hand"): (_HAND,),
+    (PlayerView, "support_used"): (_PER_SEAT, (MONTHS, f"one support card is used per month, {MONTHS} (rule 3.2)")),
+    (Prompt, "legal_actions"): (
+        (
+            _LEGAL_ACTIONS,
+            f"a seat has at most {_LEGAL_ACTIONS} legal actions: a re-organize takes back one of at most {STEPS} "
+            f"cards or none, and discards any part of a hand of at most {HAND_SIZE} (rules 6.1-6.3)",
+        ),
+    ),
+    (GameRecord, "digests"): ((_GAME_CHOICES, f"one digest per choice, and {_CHOICES[1]}"),),
+    (WeekTable, "idle"): (_TABLE,),
+    (WeekScore, "support"): (_PER_SEAT, _PER_FACTION),
+    (StrengthsRevealed, "support"): (_PER_SEAT, _PER_FACTION),
+    (PlacementDue, "candidates"): ((STEPS, f"a seat has at most {STEPS} cards on the table, one per step (rule 4.2)"),),
+    (PassCards, "cards"): (_HAND,),
+    (DiscardCards, "cards"): (_HAND,),
+    (PlaceCards, "cards"): ((len(Faction), "a seat places one card per faction it is due to place (ruling E)"),),
+    (Reorganize, "discards"): (_HAND,),
+    (HandDealt, "cards"): (_HAND,),
+    (CardsPassed, "cards"): (_HAND,),
+    (DraftDiscarded, "cards"): (_HAND,),
+    (HandRefilled, "discarded"): (_HAND,),
+    (HandRefilled, "drawn"): (_HAND,),
+    (Reorganized, "take_backs"): (_PER_SEAT,),
+}
+
+
+def _optional_member(tp: Any) -> Any:
+    """``X`` for ``X | None``; any other type unchanged."""
+    if _is_union(tp):
+        members = [m for m in typing.get_args(tp) if m is not _NONE_TYPE]
+        if len(members) == 1:
+            return members[0]
+    return tp
+
+
+def _is_array_of_any_length(tp: Any) -> bool:
+    args = typing.get_args(tp)
+    origin = typing.get_origin(tp)
+    return origin is frozenset or (origin is tuple and len(args) == 2 and args[1] is Ellipsis)
+
+
+def _array_items(tp: Any) -> list[Any]:
+    """The item type of each nested array of any length in a field of type ``tp``, outermost first."""
+    items = []
+    tp = _optional_member(tp)
+    while _is_array_of_any_length(tp):
+        tp = _optional_member(typing.get_args(tp)[0])
+        items.append(tp)
+    return items
+
+
+def _classes(tp: Any) -> Iterator[type]:
+    """The attrs classes that a value of type ``tp`` may hold, ``tp`` itself included."""
+    if isinstance(tp, type) and attrs.has(tp):
+        yield tp
+    for arg in typing.get_args(tp):
+        if arg is not Ellipsis:
+            yield from _classes(arg)
+
+
+def _array_limits() -> dict[tuple[type, str], tuple[ArrayLimit, ...]]:
+    """The limits of every array field of every message type, from the two tables above."""
+    limits: dict[tuple[type, str], tuple[ArrayLimit, ...]] = {}
+    todo = [cls for tp in MESSAGE_TYPES.values() for cls in _classes(tp)]
+    done: set[type] = {GameConfig, HandCard, EmperorCard, RevolutionCard}  # these have hooks of their own
+    while todo:
+        cls = todo.pop()
+        if cls in done:
+            continue
+        done.add(cls)
+        for name, field_type in _field_types(cls):
+            todo += _classes(field_type)
+            items = _array_items(field_type)
+            if not items:
+                continue
+            own = _FIELD_LIMITS.get((cls, name))
+            if own is None and not all(item in _ITEM_LIMITS for item in items):
+                raise TypeError(f"no array limit for {cls.__name__}.{name}")  # pragma: no cover
+            limits[cls, name] = own if own is not None else tuple(_ITEM_LIMITS[item] for item in items)
+            if len(limits[cls, name]) != len(items):
+                raise TypeError(f"{cls.__name__}.{name} has {len(items)} nested arrays")  # pragma: no cover
+    if set(_FIELD_LIMITS) - set(limits):
+        raise TypeError(f"array limits for no field: {set(_FIELD_LIMITS) - set(limits)}")  # pragma: no cover
+    return limits
+
+
+#: The longest each array of the wire format may be, by ``(class, field name)``: one ``(limit, rule)`` pair per
+#: nested array, outermost first (``GameState.hands`` has two: 5 seats, 9 cards a hand). The rules set them,
+#: and loading checks them before it looks at an array's items (:class:`TooManyItemsError`); the JSON Schemas
+#: state them as ``maxItems``.
+ARRAY_LIMITS: Final[Mapping[tuple[type, str], tuple[ArrayLimit, ...]]] = types.MappingProxyType(_array_limits())
+
+
+#: Checks one parsed JSON value against the array limits; ``_Bad`` carries the path of a long array out.
+_SizeCheck: TypeAlias = Callable[[Any], None]
+
+
+def _check_sizes(payload: dict[str, Any], tp: Any) -> None:
+    """Raise :class:`TooManyItemsError` for the first array in ``payload`` (parsed JSON of type ``tp``) longer
+    than its limit. An array's items are looked at only once its length is known to be within the limit, so
+    the work is bounded by the largest reachable document; anything not of the shape ``tp`` is left for
+    structuring to refuse."""
+    check = _size_check(tp, ())
+    if check is None:
+        return
+    try:
+        check(payload)
+    except _Bad as bad:
+        raise bad.error() from None
+
+
+@functools.cache
+def _size_check(tp: Any, limits: tuple[ArrayLimit, ...]) -> _SizeCheck | None:
+    """The check of a value of type ``tp`` whose arrays have ``limits`` (outermost first), or ``None`` when
+    such a value holds no array: made once per type, so that checking a document introspects no types."""
+    tp = _optional_member(tp)
+    if _is_union(tp):
+        return _tagged_size_check(tp)
+    if _is_array_of_any_length(tp):
+        return _array_size_check(typing.get_args(tp)[0], limits)
+    if not (isinstance(tp, type) and attrs.has(tp)):
+        return None
+    checks = [(name, _size_check(ft, ARRAY_LIMITS.get((tp, name), ()))) for name, ft in _field_types(tp)]
+    fields = [(name, check) for name, check in checks if check is not None]
+    if not fields:
+        return None
+
+    def check_object(value: Any) -> None:
+        if isinstance(value, dict):
+            for name, check in fields:
+                if name in value:
+                    try:
+                        check(value[name])
+                    except _Bad as bad:
+                        bad.parts.insert(0, name)
+                        raise
+
+    return check_object
+
+
+def _tagged_size_check(tp: Any) -> _SizeCheck | None:
+    """The check of an action or event (or ``None``), by its ``"kind"`` tag."""
+    checks = {_TAGS[m]: _size_check(m, ()) for m in typing.get_args(tp) if m is not _NONE_TYPE}
+    by_tag = {tag: check for tag, check in checks.items() if check is not None}
+    if not by_tag:
+        return None
+
+    def check_tagged(value: Any) -> None:
+        tag = value.get(_TAG_KEY) if isinstance(value, dict) else None
+        check = by_tag.get(tag) if isinstance(tag, str) else None
+        if check is not None:
+            check(value)
+
+    return check_tagged
+
+
+def _array_size_check(item: Any, limits: tuple[ArrayLimit, ...]) -> _SizeCheck:
+    (limit, rule), inner = limits[0], _size_check(item, limits[1:])
+
+    def check_array(value: Any) -> None:
+        if not isinstance(value, list):
+            return
+        if len(value) > limit:
+            raise _Bad(TooManyItemsError, f"{len(value)} items, but {rule}")
+        if inner is not None:
+            for index, member in enumerate(value):
+                try:
+                    inner(member)
+                except _Bad as bad:
+                    bad.parts.insert(0, index)
+                    raise
+
+    return check_array
 
 
 def message_type(value: object) -> str:
@@ -739,17 +1067,95 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
-def _parse(text: str | bytes | bytearray) -> Any:
+#: The longest document a loader reads by default: 4 MiB (in bytes, or characters for a ``str``). The largest
+#: reachable documents are about 25 kB compact (the record of a long 5-player game, a late state, a prompt) and
+#: 60 kB indented; pass ``max_size`` to a loader to change the limit.
+DEFAULT_MAX_SIZE: Final = 4 * 1024 * 1024
+
+
+class _Repeated(dict[str, Any]):
+    """A parsed JSON object that repeated a key; ``repeated`` is the first key seen twice."""
+
+    __slots__ = ("repeated",)
+    repeated: str
+
+
+def _check_max_size(max_size: object) -> int:
+    if type(max_size) is not int or max_size < 0:
+        raise InvalidArgumentError(f"max_size is a number of bytes (an int of 0 or more), not {max_size!r:.40}")
+    return max_size
+
+
+def parse_json(text: str | bytes | bytearray, *, max_size: int = DEFAULT_MAX_SIZE) -> Any:
+    """JSON text (UTF-8 if bytes) as Python data, as strictly as the loaders read it: no ``NaN`` or
+    ``Infinity``, no object that repeats a key, no document longer than ``max_size``.
+
+    :raises DocumentTooLargeError: the text is longer than ``max_size`` (bytes, or characters of a ``str``);
+        it is not parsed.
+    :raises DuplicateKeyError: an object repeats a key; the ``path`` names it.
+    :raises MalformedJSONError: the text is not JSON.
+    :raises InvalidArgumentError: ``max_size`` is not an int of 0 or more.
+    """
+    limit = _check_max_size(max_size)
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise MalformedJSONError(f"expected JSON text, got {type(text).__name__}")
+    if len(text) > limit:
+        unit = "characters" if isinstance(text, str) else "bytes"
+        raise DocumentTooLargeError(f"the document is {len(text)} {unit}, more than the limit of {limit} (max_size)")
+    repeated: list[_Repeated] = []
+
+    def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        value = dict(pairs)
+        if len(value) == len(pairs):
+            return value
+        marked = _Repeated(value)
+        marked.repeated = _first_repeated(pairs)
+        repeated.append(marked)
+        return marked
+
     try:
-        if isinstance(text, (bytes, bytearray)):
-            text = bytes(text).decode("utf-8")
         if not isinstance(text, str):
-            raise MalformedJSONError(f"expected JSON text, got {type(text).__name__}")
-        return json.loads(text, parse_constant=_reject_constant)
-    except MalformedJSONError:
-        raise
+            text = bytes(text).decode("utf-8")
+        data = json.loads(text, parse_constant=_reject_constant, object_pairs_hook=unique_keys)
     except (ValueError, RecursionError, UnicodeDecodeError) as exc:
-        raise MalformedJSONError(f"not valid JSON: {exc}") from None
+        raise MalformedJSONError(f"not valid JSON: {_cut(str(exc), QUOTE_LIMIT * 2)}") from None
+    if repeated:
+        raise _repeated_key(data)
+    return data
+
+
+def _first_repeated(pairs: list[tuple[str, Any]]) -> str:
+    seen: set[str] = set()
+    for key, _ in pairs:
+        if key in seen:
+            return key
+        seen.add(key)
+    raise AssertionError("no key is repeated")  # pragma: no cover
+
+
+def _repeated_key(data: Any) -> DuplicateKeyError:
+    """The error for the first object (in document order) that repeats a key, with the key's path."""
+    parents: list[tuple[int, str | int]] = [(-1, "")]  # (parent node, key in it) of each container visited
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    while stack:
+        value, node = stack.pop()
+        if isinstance(value, _Repeated):
+            parts: list[str | int] = [_key(value.repeated)]
+            while node > 0:
+                node, part = parents[node]
+                parts.append(part)
+            return DuplicateKeyError(
+                f"the key {_quote(value.repeated)} appears twice in one object; each key may appear once",
+                path=_path(reversed(parts)),
+            )
+        children = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+        pushed: list[tuple[Any, int]] = []
+        for key, child in children:
+            if isinstance(child, (dict, list)):
+                parents.append((node, _key(key) if isinstance(key, str) else key))
+                pushed.append((child, len(parents) - 1))
+        stack.extend(reversed(pushed))
+    raise AssertionError("a repeated key was marked but not found")  # pragma: no cover
 
 
 def _envelope(data: Any, expected: str | None) -> tuple[str, dict[str, Any]]:
@@ -760,18 +1166,20 @@ def _envelope(data: Any, expected: str | None) -> tuple[str, dict[str, Any]]:
         raise FormatVersionError("missing field 'format'; expected 'darkempire/1'", path="format")
     match = _FORMAT_RE.fullmatch(fmt) if isinstance(fmt, str) else None
     if match is None:
-        raise FormatVersionError(f"{fmt!r} is not a darkempire format; expected {FORMAT!r}", path="format")
+        raise FormatVersionError(f"{_quote(fmt)} is not a darkempire format; expected {FORMAT!r}", path="format")
     version = int(match.group(1))
     if version > FORMAT_VERSION:
-        raise FormatVersionError(f"{fmt!r} is a newer version; this library reads {FORMAT!r}", path="format")
+        raise FormatVersionError(f"{_quote(fmt)} is a newer version; this library reads {FORMAT!r}", path="format")
     if fmt != FORMAT:  # an older version, or this one spelt another way ("darkempire/01"): one string per version
-        raise FormatVersionError(f"{fmt!r} is an unknown version; this library reads exactly {FORMAT!r}", path="format")
+        raise FormatVersionError(
+            f"{_quote(fmt)} is an unknown version; this library reads exactly {FORMAT!r}", path="format"
+        )
     if "type" not in data:
         raise MissingFieldError("missing field 'type'", path="type")
     name = data["type"]
     if not isinstance(name, str) or name not in MESSAGE_TYPES:
         raise InvalidValueError(
-            f"{name!r} is not a message type; expected one of {', '.join(MESSAGE_TYPES)}", path="type"
+            f"{_quote(name)} is not a message type; expected one of {', '.join(MESSAGE_TYPES)}", path="type"
         )
     if expected is not None and name != expected:
         raise InvalidValueError(f"expected a {expected!r} message, got {name!r}", path="type")
@@ -806,95 +1214,106 @@ def from_data(data: Any, expected: str | None = None, *, check: bool = True) -> 
     """
     _check_expected(expected)
     name, payload = _envelope(data, expected)
+    _check_sizes(payload, MESSAGE_TYPES[name])
     value = _structure(payload, MESSAGE_TYPES[name])
     if check:
         _CHECKS[name](value)
     return cast(Message, value)
 
 
-def from_json(text: str | bytes | bytearray, expected: str | None = None, *, check: bool = True) -> Message:
+def from_json(
+    text: str | bytes | bytearray, expected: str | None = None, *, check: bool = True, max_size: int = DEFAULT_MAX_SIZE
+) -> Message:
     """The value of a JSON message; ``from_json(to_json(x)) == x``.
 
     :param text: the message.
     :param expected: the message ``type`` required, or ``None`` for any.
+    :param max_size: the longest text read, in bytes (characters for a ``str``); see :data:`DEFAULT_MAX_SIZE`.
     :param check: ``False`` skips the consistency checks (:func:`check_state` for a state, the checks of views,
         prompts and records): the value is only structured, with its types, card ids and names checked. Only
         for a program's own values that are deliberately not moments of a game, such as a state saved between
         two chance draws; never for input from elsewhere, on which the engine may then fail or take
         exponential time.
-    :raises MalformedJSONError: not JSON.
+    :raises DocumentTooLargeError: the text is longer than ``max_size``; it is not parsed.
+    :raises MalformedJSONError: not JSON; :class:`DuplicateKeyError` for an object that repeats a key.
     :raises FormatVersionError: a missing, foreign or future ``format``.
+    :raises TooManyItemsError: an array longer than the rules allow (:data:`ARRAY_LIMITS`), found before its
+        items are looked at.
     :raises UnknownFieldError, MissingFieldError, WrongTypeError, InvalidValueError, UnknownCardError:
         a value that does not fit the message's types.
     :raises InconsistentStateError, ConservationError: a state (or view) that no game can reach (a state is
         checked with :func:`check_state`).
-    :raises InvalidArgumentError: if ``expected`` is neither ``None`` nor a message type.
+    :raises InvalidArgumentError: if ``expected`` is neither ``None`` nor a message type, or ``max_size`` is not
+        an int of 0 or more.
     """
     _check_expected(expected)
-    return from_data(_parse(text), expected, check=check)
+    return from_data(parse_json(text, max_size=max_size), expected, check=check)
 
 
-def _typed(text: str | bytes | bytearray, expected: str, cls: type[T] | tuple[type, ...]) -> T:
-    value = from_json(text, expected)
+def _typed(text: str | bytes | bytearray, expected: str, cls: type[T] | tuple[type, ...], max_size: int) -> T:
+    value = from_json(text, expected, max_size=max_size)
     assert isinstance(value, cls)
     return cast(T, value)
 
 
-def load_state(text: str | bytes | bytearray) -> GameState:
+def load_state(text: str | bytes | bytearray, *, max_size: int = DEFAULT_MAX_SIZE) -> GameState:
     """A ``"game-state"`` message, checked for card conservation and consistency (save/resume).
 
     :raises SerializationError: see :func:`from_json`.
     """
-    return _typed(text, "game-state", GameState)
+    return _typed(text, "game-state", GameState, max_size)
 
 
-def load_view(text: str | bytes | bytearray) -> PlayerView:
+def load_view(text: str | bytes | bytearray, *, max_size: int = DEFAULT_MAX_SIZE) -> PlayerView:
     """A ``"player-view"`` message.
 
     :raises SerializationError: see :func:`from_json`.
     """
-    return _typed(text, "player-view", PlayerView)
+    return _typed(text, "player-view", PlayerView, max_size)
 
 
-def load_prompt(text: str | bytes | bytearray) -> Prompt:
+def load_prompt(text: str | bytes | bytearray, *, max_size: int = DEFAULT_MAX_SIZE) -> Prompt:
     """A ``"prompt"`` message.
 
     :raises SerializationError: see :func:`from_json`.
     """
-    return _typed(text, "prompt", Prompt)
+    return _typed(text, "prompt", Prompt, max_size)
 
 
-def load_event(text: str | bytes | bytearray) -> Event:
+def load_event(text: str | bytes | bytearray, *, max_size: int = DEFAULT_MAX_SIZE) -> Event:
     """An ``"event"`` message.
 
     :raises SerializationError: see :func:`from_json`.
     """
-    return cast(Event, _typed(text, "event", EVENT_TYPES))
+    return cast(Event, _typed(text, "event", EVENT_TYPES, max_size))
 
 
-def load_record(text: str | bytes | bytearray) -> GameRecord:
+def load_record(text: str | bytes | bytearray, *, max_size: int = DEFAULT_MAX_SIZE) -> GameRecord:
     """A ``"game-record"`` message (replay it with :func:`darkempire.records.replay_record`).
 
     :raises SerializationError: see :func:`from_json`.
     """
-    return _typed(text, "game-record", GameRecord)
+    return _typed(text, "game-record", GameRecord, max_size)
 
 
-def load_action(text: str | bytes | bytearray, *, hand: Iterable[HandCard] | None = None) -> Action:
+def load_action(
+    text: str | bytes | bytearray, *, hand: Iterable[HandCard] | None = None, max_size: int = DEFAULT_MAX_SIZE
+) -> Action:
     """An ``"action"`` message from a client.
 
     :param hand: the seat's hand (``state.hands[seat]`` on a server,
         ``view.hand`` on a client); if given, every hand card the action
         plays, passes or discards must be in it.
     :raises CardNotHeldError: the action names a hand card the seat does not hold.
-    :raises InvalidArgumentError: if ``hand`` is not an iterable of hand cards.
+    :raises InvalidArgumentError: if ``hand`` is not an iterable of hand cards, or ``max_size`` is not an
+        int of 0 or more.
     :raises SerializationError: see :func:`from_json`.
 
     The action is only checked as a value and against the hand; whether the
     rules allow it now is for :func:`darkempire.engine.apply` to say.
     """
     held = None if hand is None else _hand_argument(hand)
-    data = _parse(text)
+    data = parse_json(text, max_size=max_size)
     action = cast(Action, from_data(data, "action"))
     if held is not None:
         _check_held(action, held, data)
@@ -1553,12 +1972,6 @@ def _check_pending(state: GameState) -> None:
 
 
 # --------------------------------------------------------------------------- type checks of values built by hand
-
-
-@functools.cache
-def _field_types(cls: type) -> tuple[tuple[str, Any], ...]:
-    hints = typing.get_type_hints(cls)
-    return tuple((field.name, hints[field.name]) for field in attrs.fields(cls))
 
 
 def _type_name(tp: Any) -> str:

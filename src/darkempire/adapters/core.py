@@ -644,9 +644,9 @@ class Flow:
 
 
 def _flow_from_json(text: str) -> Flow:
-    import json
+    from darkempire import serialization
 
-    return Flow.from_data(json.loads(text))
+    return Flow.from_data(serialization.parse_json(text))
 
 
 def _dealt_state(players: int, victors: tuple[Faction, ...], dealt: tuple[tuple[HandCard, ...], ...]) -> GameState:
