@@ -357,17 +357,18 @@ def test_reinforcement_on_same_step_through_simultaneous_play() -> None:
     expect(ReinforcementOnSameStepError, {"4.6"}, state, lambda: engine.play(state, choices), "same step")
 
 
-@pytest.mark.spec("4.6", "R-G")
-def test_reinforcement_on_same_step_after_a_pending_choice() -> None:
+@pytest.mark.spec("4.6", "R-G", "9.4")
+def test_reinforcement_on_a_pending_choice_through_simultaneous_play_is_an_invalid_target() -> None:
     """Seat 1 already chose (hidden) its Cal. Order 4; the simultaneous call with the others' choices
-    must still reject a reinforcement on it."""
+    rejects a reinforcement on it as aimed at a card not on the table, as for any other such card: naming
+    rule 4.6 here would tell the callers seat 1's hidden card (spec 9.4, issue 12)."""
     state = engine.apply(step_2(), 1, PlayCard(card(CO, 4)))
     choices: dict[int, PlayCard | Reinforce] = {
         0: Reinforce(plus(0), card(CO, 4)),
         2: PlayCard(card(SU, 5)),
         3: PlayCard(card(ST, 5)),
     }
-    expect(ReinforcementOnSameStepError, {"4.6"}, state, lambda: engine.play(state, choices), "same step")
+    expect(InvalidTargetError, {"R-G"}, state, lambda: engine.play(state, choices), card(CO, 4).label())
 
 
 @pytest.mark.spec("4.6", "9.2", "R-G")

@@ -36,7 +36,7 @@ from __future__ import annotations
 import functools
 import itertools
 import operator
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Protocol, TypeVar, overload
 
 from darkempire._values import bulk_maker, evolver, maker
@@ -429,6 +429,7 @@ def _seats(state: GameState) -> tuple[GameState | None, tuple[int, ...], frozens
     global _last_seats
     last = _last_seats
     if last[0] is not state:
+        _check_state(state, "awaited_seats")
         required = _count_required(state)
         pending = state.pending
         last = (state, required, frozenset([seat for seat in required if pending[seat] is None]))
@@ -482,6 +483,7 @@ def legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
     :raises WrongSeatError: if ``seat`` is not a seat of this game.
     """
     global _last_listing
+    _check_state(state, "legal_actions")
     _check_seat_number(state, seat)
     if state.pending[seat] is not None or seat not in _required(state):
         return ()
@@ -509,6 +511,22 @@ def _listed(state: GameState, seat: int, action: Action) -> bool:
 # --------------------------------------------------------------------------- checking an action
 
 
+def _check_state(state: object, name: str) -> None:
+    """``state`` is a :class:`GameState`: anything else is a typed error, not an ``AttributeError`` from deep inside."""
+    if not isinstance(state, GameState):
+        raise InvalidArgumentError(f"{name} takes a GameState, not {type(state).__name__}")
+
+
+def _card_label(card: object) -> str:
+    """How a message names a value given as a card: a real card by its label, anything else by its repr, with
+    a hint for a :class:`HandCard` subclass (it is no physical card, whatever its ``__eq__`` says)."""
+    if type(card) is HandCard:
+        return card.label()
+    if isinstance(card, HandCard):
+        return f"{card!r} (a card is a HandCard itself, not a {type(card).__name__})"
+    return repr(card)
+
+
 def _check_seat_number(state: GameState, seat: object) -> None:
     """A seat is a plain ``int`` from 0 to players - 1 (rule 9.1).
 
@@ -533,13 +551,16 @@ def _check_awaited(state: GameState, seat: int) -> None:
 
 
 def _require_in_hand(state: GameState, seat: int, cards: Iterable[HandCard], rule: str) -> None:
+    """Every one of ``cards`` is a card of ``seat``'s own hand.
+
+    Only a :class:`HandCard` itself can be: a hand holds nothing else, and ``card in hand`` would let a
+    value of another type (a ``HandCard`` subclass, say) answer with its own ``__eq__``, which may say True
+    to anything.
+    """
     hand = state.hands[seat]
     for card in cards:
-        if type(card) is HandCard and _holds(hand, card):
-            continue
-        if card not in hand:
-            label = card.label() if isinstance(card, HandCard) else repr(card)
-            raise CardNotInHandError(f"seat {seat} does not hold {label}", rule=rule)
+        if type(card) is not HandCard or not _holds(hand, card):
+            raise CardNotInHandError(f"seat {seat} does not hold {_card_label(card)}", rule=rule)
 
 
 def _holds(cards: tuple[HandCard, ...], card: HandCard) -> bool:
@@ -563,11 +584,21 @@ def _position(cards: tuple[HandCard, ...], card: HandCard) -> int:
     raise ValueError(f"{card!r} is not among the cards")
 
 
-def _check_action(state: GameState, seat: int, action: Action) -> None:
-    """Raise the precise :class:`IllegalActionError` if ``action`` is not legal for ``seat`` now."""
+def _check_action(state: GameState, seat: int, action: Action, played_now: Collection[HandCard] = ()) -> None:
+    """Raise the precise :class:`IllegalActionError` if ``action`` is not legal for ``seat`` now.
+
+    Every check reads only what ``seat`` may see: its own hand and support cards used, and the public
+    table, week score and phase; never another seat's hand, pending choice, support or victor card. So the
+    answer, error or none, tells the seat nothing it may not know (spec 9.4).
+
+    :param played_now: the cards that the seats of the same simultaneous call play in this step. A
+        reinforcement aimed at one of them is left to :func:`_check_same_step`, which runs once every seat's
+        own checks passed.
+    """
     phase = state.phase
     kinds = _ACTION_OF_PHASE[phase]
-    if not isinstance(action, kinds):
+    # The action classes themselves: a subclass could answer each field read differently.
+    if type(action) not in kinds:
         wanted = " or ".join(k.__name__ for k in kinds)
         raise WrongPhaseError(
             f"{type(action).__name__} is not an action of the {phase.value} phase; it takes {wanted}", rule="9.1"
@@ -588,7 +619,7 @@ def _check_action(state: GameState, seat: int, action: Action) -> None:
     elif isinstance(action, PlayCard):
         _check_play(state, seat, action)
     elif isinstance(action, Reinforce):
-        _check_reinforce(state, seat, action)
+        _check_reinforce(state, seat, action, played_now)
     elif isinstance(action, PlayNothing):
         if any(not isinstance(a, PlayNothing) for a in _play_options(state, seat)):
             raise IllegalActionError(
@@ -617,7 +648,7 @@ def _check_play(state: GameState, seat: int, action: PlayCard) -> None:
         raise IllegalActionError(f"{action.side!r} is not a side", rule="4.3")
 
 
-def _check_reinforce(state: GameState, seat: int, action: Reinforce) -> None:
+def _check_reinforce(state: GameState, seat: int, action: Reinforce, played_now: Collection[HandCard]) -> None:
     table = state.table
     assert table is not None
     _require_in_hand(state, seat, (action.card,), "4.2")
@@ -627,11 +658,15 @@ def _check_reinforce(state: GameState, seat: int, action: Reinforce) -> None:
         raise ReinforcementOnFirstStepError(
             "a reinforcement card may never be a seat's first card of the week", rule="4.6"
         )
-    target = table.play_of(action.target)
+    aim = action.target
+    if type(aim) is HandCard and aim in played_now:
+        return  # a card of this same call: _check_same_step says so once every seat's own checks passed
+    # Only the table decides: a card another seat chose in this step but has not revealed (a pending choice)
+    # is as much "not on the table" as any other card, or the error would give that hidden choice away.
+    target = table.play_of(aim) if type(aim) is HandCard else None  # a foreign __eq__ would match any play
     if target is None:
-        label = action.target.label() if isinstance(action.target, HandCard) else repr(action.target)
         raise InvalidTargetError(
-            f"{label} is not a faction card played in an earlier step this week", rule="R-G"
+            f"{_card_label(aim)} is not a faction card played in an earlier step this week", rule="R-G"
         )
     if target.side is _EMPEROR:
         if table.has_traitor_play(seat):
@@ -645,7 +680,10 @@ def _check_placement(state: GameState, seat: int, action: PlaceCards) -> None:
     assert state.week_score is not None
     dues = {d.faction: d for d in state.week_score.placements if d.seat == seat}
     cards = list(action.cards)
-    factions = [c.faction for c in cards if isinstance(c, HandCard)]
+    for card in cards:
+        if type(card) is not HandCard:  # a subclass's own __eq__ could match any candidate
+            raise InvalidPlacementError(f"{_card_label(card)} is not a card seat {seat} may place", rule="R-E")
+    factions = [c.faction for c in cards]
     if len(cards) != len(dues) or set(factions) != set(dues):
         wanted = ", ".join(f.name for f in sorted(dues))
         raise WrongCardCountError(f"seat {seat} places exactly one card of each of: {wanted}", rule="R-E")
@@ -661,13 +699,13 @@ def _check_placement(state: GameState, seat: int, action: PlaceCards) -> None:
 def _check_reorganize(state: GameState, seat: int, action: Reorganize) -> None:
     table = state.table
     assert table is not None
-    if action.take_back is not None:
-        play = table.play_of(action.take_back)
+    take_back = action.take_back
+    if take_back is not None:
+        play = table.play_of(take_back) if type(take_back) is HandCard else None  # no foreign __eq__
         if play is None or play.seat != seat or play.side is not _REVOLUTION:
-            label = action.take_back.label() if isinstance(action.take_back, HandCard) else repr(action.take_back)
             raise InvalidPickUpError(
                 f"seat {seat} may take back only one of its own revolution-side faction cards still on the table, "
-                f"not {label}",
+                f"not {_card_label(take_back)}",
                 rule="R-K",
             )
     _require_in_hand(state, seat, action.discards, "6.3")
@@ -692,9 +730,16 @@ def apply(state: GameState, seat: int, action: Action) -> GameState:
     :raises AlreadyChoseError: the seat already chose in this step.
     :raises WrongPhaseError: the action does not belong to this phase.
     :raises IllegalActionError: any other broken rule (see :mod:`darkempire.errors`).
+    :raises InvalidArgumentError: ``state`` is not a :class:`GameState`.
+
+    The checks read only the seat's own hand and public information, never
+    another seat's pending choice: a reinforcement aimed at a card another seat
+    chose but has not revealed is an :class:`InvalidTargetError`, like one aimed
+    at any card not on the table (spec 9.4).
     """
     global _last_seats
     if not _listed(state, seat, action):
+        _check_state(state, "apply")
         _check_awaited(state, seat)
         _check_action(state, seat, action)
     pending: tuple[Action | None, ...] = _set_seat(state.pending, seat, action)
@@ -737,6 +782,15 @@ def _decide(state: GameState, choices: Mapping[int, Action]) -> GameState:
 
 
 def _simultaneous(state: GameState, choices: Mapping[int, Action], phases: Sequence[Phase], name: str) -> GameState:
+    """Check the choices of a simultaneous transition, then resolve the step.
+
+    The checks run in an order where the submitting seats learn nothing they may not see (spec 9.4): first
+    what is public (phase, seats, who is still awaited), then each submitted action against its own seat's
+    hand and the table, and only then what one submitted choice says about another (a reinforcement aimed at
+    a card played in this same call). Pending choices of other seats are never consulted: they are hidden,
+    and were checked when they were made.
+    """
+    _check_state(state, name)
     if state.phase not in phases:
         raise WrongPhaseError(f"{name} is a transition of the {phases[0].value} phase, not {state.phase.value}", rule="9.1")
     if not isinstance(choices, Mapping):
@@ -746,19 +800,29 @@ def _simultaneous(state: GameState, choices: Mapping[int, Action], phases: Seque
     missing = sorted(awaited_seats(state) - set(choices))
     if missing:
         raise MissingChoiceError(f"the choices of seats {missing} are missing", rule="9.2")
-    if state.phase in PLAY_PHASES:
-        # Checked first: such a target is not on the table yet, which the per-seat check would
-        # report as a mere bad target.
-        revealed_now = {a.card for a in choices.values() if isinstance(a, PlayCard) and isinstance(a.card, HandCard)}
-        revealed_now |= {a.card for a in state.pending if isinstance(a, PlayCard)}
-        for seat, action in choices.items():
-            if isinstance(action, Reinforce) and isinstance(action.target, HandCard) and action.target in revealed_now:
-                raise ReinforcementOnSameStepError(
-                    f"seat {seat} cannot attach a reinforcement to a card played in the same step", rule="4.6"
-                )
+    played_now = _played_now(state, choices)
     for seat, action in choices.items():
-        _check_action(state, seat, action)
+        _check_action(state, seat, action, played_now)
+    _check_same_step(choices, played_now)
     return advance(_decide(state, choices))
+
+
+def _played_now(state: GameState, choices: Mapping[int, Action]) -> frozenset[HandCard]:
+    """The cards that the seats of a play step's simultaneous call play (a seat that reinforces plays none)."""
+    if state.phase not in PLAY_PHASES:
+        return frozenset()
+    return frozenset([a.card for a in choices.values() if type(a) is PlayCard and type(a.card) is HandCard])
+
+
+def _check_same_step(choices: Mapping[int, Action], played_now: frozenset[HandCard]) -> None:
+    """No reinforcement of the call aims at a card another seat of the call plays in this step (rule 4.6).
+
+    Runs after every seat's own checks: the error depends on another submitted choice."""
+    for seat, action in choices.items():
+        if type(action) is Reinforce and type(action.target) is HandCard and action.target in played_now:
+            raise ReinforcementOnSameStepError(
+                f"seat {seat} cannot attach a reinforcement to a card played in the same step", rule="4.6"
+            )
 
 
 def pass_cards(state: GameState, choices: Mapping[int, PassCards]) -> GameState:
@@ -802,7 +866,11 @@ def play(state: GameState, choices: Mapping[int, PlayCard | Reinforce | PlayNoth
         awaited seat (every seat holding cards).
     :returns: the state at the next decision.
     :raises ReinforcementOnSameStepError: a reinforcement aimed at a card
-        played in this same step.
+        that another seat of ``choices`` plays in this same step, once every
+        seat's own action passed its checks. A card that another seat chose
+        earlier through :func:`apply` is hidden and not on the table yet: a
+        reinforcement aimed at it is an :class:`InvalidTargetError`, as from
+        :func:`apply` (spec 9.4).
     """
     return _simultaneous(state, choices, PLAY_PHASES, "play")
 
@@ -932,6 +1000,7 @@ def score_week(state: GameState) -> GameState:
     :param state: a state in :attr:`Phase.WEEK_SCORING`.
     :raises WrongPhaseError: in any other phase.
     """
+    _check_state(state, "score_week")
     if state.phase is not _WEEK_SCORING:
         raise WrongPhaseError(f"weekly scoring follows the third play step, not the {state.phase.value} phase", rule="9.1")
     return advance(_score_week(state))
@@ -1075,6 +1144,7 @@ def score_month(state: GameState) -> GameState:
     :param state: a state in :attr:`Phase.MONTH_SCORING`.
     :raises WrongPhaseError: in any other phase.
     """
+    _check_state(state, "score_month")
     if state.phase is not _MONTH_SCORING:
         raise WrongPhaseError(f"monthly scoring follows the fourth week, not the {state.phase.value} phase", rule="9.1")
     return advance(_score_month(state))
@@ -1125,7 +1195,10 @@ def advance(state: GameState) -> GameState:
     Weekly and monthly scoring, and steps in which no seat has a real choice
     (every seat's action is forced, ruling N). The decision transitions call
     it; call it yourself only on a state built by hand.
+
+    :raises InvalidArgumentError: if ``state`` is not a :class:`GameState`.
     """
+    _check_state(state, "advance")
     while True:
         if state.phase is _WEEK_SCORING:
             state = _score_week(state)
@@ -1195,9 +1268,16 @@ def replay(config: GameConfig, seed: int, choices: Iterable[tuple[int, Action]])
     :returns: the state after the last choice.
     :raises IllegalActionError: at the first choice that is not legal, with the
         choice's index in the message.
+    :raises InvalidArgumentError: if ``choices`` is not an iterable of
+        ``(seat, action)`` pairs (tuples or lists of two).
     """
     state = deal(config, seed)
-    for index, (seat, action) in enumerate(choices):
+    if isinstance(choices, (str, bytes)) or not isinstance(choices, Iterable):
+        raise InvalidArgumentError(f"replay takes an iterable of (seat, action) pairs, not {type(choices).__name__}")
+    for index, choice in enumerate(choices):
+        if not isinstance(choice, (tuple, list)) or len(choice) != 2:
+            raise InvalidArgumentError(f"choice {index} is not a (seat, action) pair: {choice!r:.80}")
+        seat, action = choice
         try:
             state = apply(state, seat, action)
         except IllegalActionError as error:

@@ -59,7 +59,7 @@ from darkempire.actions import (
     Reorganize,
 )
 from darkempire.cards import AddOnCard, EmperorCard, Faction, HandCard, RevolutionCard
-from darkempire.errors import DarkEmpireError, IllegalActionError, WrongSeatError
+from darkempire.errors import DarkEmpireError, IllegalActionError, InvalidArgumentError, WrongSeatError
 from darkempire.scoring import MonthScore, PlacementDue, TokenAward, Verdict
 from darkempire.state import MONTHS, PLAY_PHASES, WEEKS, GameState, Phase, ScoredCard, WeekRecord
 from darkempire.table import WeekTable
@@ -473,12 +473,26 @@ def events_for(events: Iterable[Event], seat: int | None) -> tuple[Event, ...]:
     :raises WrongSeatError: if ``seat`` is neither ``None`` nor a seat number: an ``int`` (not a ``bool``) from
         0 to 4, and below the number of players when the events tell it (as :func:`~darkempire.views.player_view`
         refuses such a seat, rule 9.1). A wrong seat must not be read as another one: ``True == 1``.
+    :raises InvalidArgumentError: if ``events`` is not an iterable of events (a string or ``None``, say, or
+        one with an item of no event type): an item of no known type cannot be redacted, so it is not
+        passed on as if it were public.
     """
-    events = tuple(events)
+    events = _events_given(events)
     if seat is not None:
         _check_viewer(events, seat)
     visible = (_redact(e, seat) for e in events)
     return tuple(e for e in visible if e is not None)
+
+
+def _events_given(events: object) -> tuple[Event, ...]:
+    """``events`` as a tuple, checked to hold events only."""
+    if isinstance(events, (str, bytes)) or not isinstance(events, Iterable):
+        raise InvalidArgumentError(f"events_for takes an iterable of events, not {type(events).__name__}")
+    given = tuple(events)
+    for index, event in enumerate(given):
+        if type(event) not in EVENT_TYPES:
+            raise InvalidArgumentError(f"item {index} given to events_for is no event: {event!r:.80}")
+    return given
 
 
 #: The most seats a game has (rule 2.1).
