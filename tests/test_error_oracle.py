@@ -32,7 +32,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from test_views_leak import play_until, resample_hidden
 
-from darkempire import engine, events
+from darkempire import engine, events, views
 from darkempire.actions import (
     Action,
     ChooseSupport,
@@ -527,3 +527,11 @@ def test_an_action_subclass_is_not_an_action() -> None:
     own = next(c for c in state.hands[seat] if c.faction is not None)
     message = _refused(state, seat, SlyPlay(own), WrongPhaseError, "9.1")
     assert message.startswith("SlyPlay is not an action of the play 1 phase")
+
+
+@pytest.mark.parametrize("function", [views.player_view, lambda state, seat: views.spectator_view(state)])
+@pytest.mark.parametrize("state", ["state", None, 0])
+def test_views_of_a_non_state_are_typed_errors(function: Any, state: object) -> None:
+    """A view of something that is no game state names the function and the type, not an AttributeError."""
+    with pytest.raises(InvalidArgumentError, match=f"takes a GameState, not {type(state).__name__}"):
+        function(state, 0)

@@ -19,7 +19,7 @@ from darkempire.actions import Action
 from darkempire.cards import AddOnCard, Faction, HandCard
 from darkempire.engine import _check_seat_number as check_seat_number
 from darkempire.engine import awaited_seats
-from darkempire.errors import WrongSeatError
+from darkempire.errors import InvalidArgumentError, WrongSeatError
 from darkempire.scoring import MonthScore, Verdict, WeekScore
 from darkempire.state import GameState, Phase, ScoreTrack, WeekRecord
 from darkempire.table import WeekTable
@@ -162,12 +162,24 @@ def _view(state: GameState, seat: int | None) -> PlayerView:
 def player_view(state: GameState, seat: int) -> PlayerView:
     """What ``seat`` may know now (spec 9.4).
 
+    :raises InvalidArgumentError: if ``state`` is not a :class:`GameState`.
     :raises WrongSeatError: if ``seat`` is not a seat of this game.
     """
+    _require_state(state, "player_view")
     check_seat_number(state, seat)
     return _view(state, seat)
 
 
 def spectator_view(state: GameState) -> PlayerView:
-    """Public information only: what a spectator may know now (spec 9.4)."""
+    """Public information only: what a spectator may know now (spec 9.4).
+
+    :raises InvalidArgumentError: if ``state`` is not a :class:`GameState`.
+    """
+    _require_state(state, "spectator_view")
     return _view(state, None)
+
+
+def _require_state(state: object, name: str) -> None:
+    # A typed error naming the function, not an AttributeError from deep inside the view builder.
+    if not isinstance(state, GameState):
+        raise InvalidArgumentError(f"{name} takes a GameState, not {type(state).__name__}")
