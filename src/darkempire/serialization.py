@@ -4,16 +4,17 @@ Every message is one JSON object with a format version and a type::
 
     {"format": "darkempire/1", "type": "action", "kind": "play-card", "card": 12, "side": "REVOLUTION"}
 
-========================  ==============================================  ===========================
-``type``                  Python value                                    schema file
-========================  ==============================================  ===========================
-``"game-state"``          :class:`~darkempire.state.GameState`            ``game-state.json``
-``"player-view"``         :class:`~darkempire.views.PlayerView`           ``player-view.json``
-``"prompt"``              :class:`Prompt` (a view and the legal actions)  ``prompt.json``
-``"action"``              :data:`~darkempire.actions.Action`              ``action.json``
-``"event"``               :data:`~darkempire.events.Event`                ``event.json``
-``"game-record"``         :class:`~darkempire.records.GameRecord`         ``game-record.json``
-========================  ==============================================  ===========================
+========================  ===============================================  ===========================
+``type``                  Python value                                     schema file
+========================  ===============================================  ===========================
+``"game-state"``          :class:`~darkempire.state.GameState`             ``game-state.json``
+``"player-view"``         :class:`~darkempire.views.PlayerView`            ``player-view.json``
+``"prompt"``              :class:`Prompt` (a view and the legal actions)   ``prompt.json``
+``"action"``              :data:`~darkempire.actions.Action`               ``action.json``
+``"event"``               :data:`~darkempire.events.Event`                 ``event.json``
+``"game-record"``         :class:`~darkempire.records.GameRecord`          ``game-record.json``
+``"public-record"``       :class:`~darkempire.public_record.PublicRecord`  ``public-record.json``
+========================  ===============================================  ===========================
 
 Encoding rules, the same everywhere:
 
@@ -86,6 +87,7 @@ from darkempire.cards import (
 )
 from darkempire.errors import DarkEmpireError, InvalidArgumentError
 from darkempire.events import EVENT_TYPES, Event
+from darkempire.public_record import PublicRecord, hidden_information
 from darkempire.records import GameRecord
 from darkempire.scoring import PlacementDue, score_month_tally, score_table
 from darkempire.state import (
@@ -132,6 +134,7 @@ __all__ = [
     "load_event",
     "load_record",
     "load_prompt",
+    "load_public_record",
     "load_state",
     "load_view",
     "make_prompt",
@@ -643,7 +646,7 @@ def make_prompt(state: GameState, seat: int) -> Prompt:
 # --------------------------------------------------------------------------- messages
 
 #: Any value that travels as a message.
-Message: TypeAlias = GameState | PlayerView | Prompt | Action | Event | GameRecord
+Message: TypeAlias = GameState | PlayerView | Prompt | Action | Event | GameRecord | PublicRecord
 
 #: The message ``type`` of each kind of value.
 MESSAGE_TYPES: Final[dict[str, Any]] = {
@@ -653,6 +656,7 @@ MESSAGE_TYPES: Final[dict[str, Any]] = {
     "action": Action,
     "event": Event,
     "game-record": GameRecord,
+    "public-record": PublicRecord,
 }
 
 T = TypeVar("T")
@@ -669,6 +673,7 @@ def message_type(value: object) -> str:
         ("player-view", PlayerView),
         ("prompt", Prompt),
         ("game-record", GameRecord),
+        ("public-record", PublicRecord),
     ):
         if isinstance(value, cls):
             return name
@@ -878,6 +883,15 @@ def load_record(text: str | bytes | bytearray) -> GameRecord:
     :raises SerializationError: see :func:`from_json`.
     """
     return _typed(text, "game-record", GameRecord)
+
+
+def load_public_record(text: str | bytes | bytearray) -> PublicRecord:
+    """A ``"public-record"`` message, refused if it carries hidden information (check it move by move with
+    :func:`darkempire.public_record.spectator_replay`).
+
+    :raises SerializationError: see :func:`from_json`.
+    """
+    return _typed(text, "public-record", PublicRecord)
 
 
 def load_action(text: str | bytes | bytearray, *, hand: Iterable[HandCard] | None = None) -> Action:
@@ -1690,6 +1704,19 @@ def _check_record(record: GameRecord) -> None:
         _fail(InconsistentStateError, "one digest per choice, or none", "digests")
 
 
+def _check_public_record(record: PublicRecord) -> None:
+    """Seats in range and nothing hidden; the rules are :func:`~darkempire.public_record.spectator_replay`'s."""
+    for index, step in enumerate(record.steps):
+        for at, event in enumerate(step.events):
+            seat = getattr(event, "seat", None)
+            if isinstance(seat, int):
+                _check_seat(seat, record.config.players, "steps", index, "events", at, "seat")
+    hidden = hidden_information(record)
+    if hidden is not None:
+        reason = f"a public record shows no hidden information, but {hidden[1]}"
+        _fail(InconsistentStateError, reason, "steps", hidden[0])
+
+
 def _no_check(_: Any) -> None:
     return None
 
@@ -1701,4 +1728,5 @@ _CHECKS: Final[dict[str, Callable[[Any], None]]] = {
     "action": _no_check,
     "event": _no_check,
     "game-record": _check_record,
+    "public-record": _check_public_record,
 }
