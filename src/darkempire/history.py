@@ -105,7 +105,7 @@ class History:
         after = engine.apply(self.current, seat, action)
         return History(self.states + (after,), self.choices + (Choice(seat, action),))
 
-    def extend(self, choices: Iterable[tuple[int, Action]]) -> History:
+    def extend(self, choices: Iterable[tuple[int, Action] | Choice]) -> History:
         """The history after applying ``choices`` in order.
 
         :param choices: ``(seat, action)`` pairs, or :class:`~darkempire.records.Choice` values.
