@@ -29,7 +29,6 @@ revealed move.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 import attrs
 
@@ -37,11 +36,9 @@ from darkempire import engine
 from darkempire.actions import Action
 from darkempire.errors import DarkEmpireError, IllegalActionError, InvalidArgumentError
 from darkempire.events import Event, events_between
+from darkempire.public_record import PublicRecord, public_record
 from darkempire.records import Choice, DivergentChoiceError, GameRecord, RecordError, state_digest
 from darkempire.state import GameConfig, GameState
-
-if TYPE_CHECKING:
-    from darkempire.public_record import PublicRecord
 
 __all__ = ["History", "UndoError"]
 
@@ -177,6 +174,9 @@ class History:
     def record(self) -> GameRecord:
         """This game as a :class:`~darkempire.records.GameRecord` (with state digests).
 
+        The record carries the seed, so it reveals every hidden card: keep it on
+        the server while the game is on, and share :meth:`public_record` instead.
+
         :raises RecordError: if the history does not start at a deal (it was
             resumed from a later state), so it cannot be replayed from its seed.
         """
@@ -192,8 +192,6 @@ class History:
 
         :raises RecordError: if the history does not start at a deal.
         """
-        from darkempire.public_record import public_record  # public_record imports this module
-
         return public_record(self)
 
 

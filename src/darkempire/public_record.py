@@ -160,7 +160,7 @@ def public_record(game: object) -> PublicRecord:
         resumed from a later state), or the game record does not reproduce.
     :raises InvalidArgumentError: if ``game`` is neither.
     """
-    from darkempire.history import History  # history imports records; records must not import history
+    from darkempire.history import History  # history imports this module
 
     if isinstance(game, GameRecord):
         game = History.from_record(game)
