@@ -7,9 +7,11 @@ rules from public information alone.
 
 from __future__ import annotations
 
+import copy
 import functools
 import json
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import attrs
@@ -19,6 +21,7 @@ from jsonschema import Draft202012Validator
 from darkempire import engine
 from darkempire.cards import HAND_CARDS, EmperorCard, HandCard
 from darkempire.errors import DarkEmpireError, InvalidArgumentError
+from darkempire.actions import PlayCard
 from darkempire.events import (
     ChoiceMade,
     Event,
@@ -43,9 +46,16 @@ from darkempire.public_record import (
 )
 from darkempire.records import RecordError
 from darkempire.schema import generate_schemas
-from darkempire.serialization import InconsistentStateError, from_json, load_public_record, to_json
+from darkempire.serialization import (
+    InconsistentStateError,
+    SerializationError,
+    from_data,
+    from_json,
+    load_public_record,
+    to_json,
+)
 from darkempire.state import GameConfig
-from darkempire.views import spectator_view
+from darkempire.views import PlayerView, spectator_view
 from embedding_games import emperor_cards_in, finished_game, hand_cards_in, random_history
 
 PLAYERS = (3, 4, 5)
@@ -264,6 +274,54 @@ def _chooser(record: PublicRecord) -> tuple[PublicRecord, int]:
     return _replace(record, at, attrs.evolve(event, seat=record.steps[1].events[0].seat)), 1  # type: ignore[union-attr]
 
 
+def _after_reorganize(
+    record: PublicRecord, card_of: Callable[[PlayerView, Reorganized], tuple[HandCard, int | None] | None]
+) -> tuple[PublicRecord, int]:
+    """Play, at the first play step after a re-organize without a reshuffle, the card ``card_of`` picks there.
+
+    ``card_of`` gets the view before the re-organize and its event, and returns the card and the seat that
+    may still play it (``None``: none may), or ``None`` to look further. Another seat plays it.
+    """
+    views = spectator_replay(record)
+    for index, step in enumerate(record.steps):
+        for event in step.events:
+            picked = card_of(views[index], event) if isinstance(event, Reorganized) and not event.reshuffled else None
+            if picked is None:
+                continue
+            card, owner = picked
+            at = next(
+                (i, j)
+                for i, later in enumerate(record.steps[index + 1 :], index + 1)
+                for j, e in enumerate(later.events)
+                if isinstance(e, PlaysRevealed)
+            )
+            revealed = record.steps[at[0]].events[at[1]]
+            assert isinstance(revealed, PlaysRevealed)
+            if card in [p.action.card for p in revealed.plays]:
+                continue  # its owner plays it again at once: the card would be face up twice
+            play = next(i for i, p in enumerate(revealed.plays) if p.seat != owner and isinstance(p.action, PlayCard))
+            plays = list(revealed.plays)
+            plays[play] = RevealedPlay(plays[play].seat, attrs.evolve(plays[play].action, card=card))
+            return _replace(record, at, attrs.evolve(revealed, plays=tuple(plays))), at[0]
+    raise AssertionError("no such re-organize in the game")
+
+
+def _taken_back_card_played_by_another_seat(record: PublicRecord) -> tuple[PublicRecord, int]:
+    def taken(_: PlayerView, event: Reorganized) -> tuple[HandCard, int | None] | None:
+        return next(((c, s) for s, c in enumerate(event.take_backs) if c is not None), None)
+
+    return _after_reorganize(record, taken)
+
+
+def _discarded_card_played(record: PublicRecord) -> tuple[PublicRecord, int]:
+    def discarded(before: PlayerView, event: Reorganized) -> tuple[HandCard, int | None] | None:
+        assert before.table is not None
+        cards = [p.card for p in before.table.plays if p.card not in event.take_backs]
+        return (cards[0], None) if cards else None
+
+    return _after_reorganize(record, discarded)
+
+
 TAMPERINGS: dict[str, tuple[Callable[[PublicRecord], tuple[PublicRecord, int]], str]] = {
     "a revealed card already face up": (_revealed_card_already_face_up, "1.2"),
     "a revolution card seen this month": (_revolution_card_seen_this_month, "3.3"),
@@ -273,6 +331,8 @@ TAMPERINGS: dict[str, tuple[Callable[[PublicRecord], tuple[PublicRecord, int]], 
     "the cards drawn at re-organize": (_drawn, "6.4"),
     "two steps swapped": (_swapped, "9.1"),
     "a choice dropped": (_dropped, "9.2"),
+    "a taken-back card played by another seat": (_taken_back_card_played_by_another_seat, "6.2"),
+    "a card from the discard pile played before a reshuffle": (_discarded_card_played, "6.4"),
 }
 
 
@@ -309,6 +369,39 @@ def test_the_spectator_replay_refuses_a_verdict_the_steps_do_not_reach() -> None
         spectator_replay(attrs.evolve(unfinished, verdict=record.verdict))
     with pytest.raises(InvalidArgumentError):
         spectator_replay(game.record())  # type: ignore[arg-type]
+
+
+@pytest.mark.spec("9.4")
+def test_a_mangled_public_record_raises_only_typed_errors() -> None:
+    base = json.loads(to_json(finished_game(3, 2).public_record()))
+    leaves = list(_leaves(base))
+    rng = random.Random(12)
+    for _ in range(150):
+        data = copy.deepcopy(base)
+        *parents, key = rng.choice(leaves)
+        holder = functools.reduce(lambda value, k: value[k], parents, data)
+        old = holder[key]
+        holder[key] = rng.choice([0, 1, 70, None, "WORKERS"]) if not isinstance(old, int) else old + rng.choice([-1, 1])
+        try:
+            record = from_data(data)
+        except SerializationError:
+            continue
+        assert isinstance(record, PublicRecord)
+        try:
+            spectator_replay(record)
+        except PublicRecordError:
+            pass
+
+
+def _leaves(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _leaves(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _leaves(item, (*path, index))
+    elif path and path[0] == "steps":
+        yield path
 
 
 # --------------------------------------------------------------------------- History's argument checks

@@ -22,7 +22,8 @@ rules, using public information alone (the engine cannot replay it: the hands
 are unknown). From the public face of the deal, which is the same for every
 seed, it rebuilds the spectator's :class:`~darkempire.views.PlayerView` after
 each step and checks every event against it: the seat that chose was
-awaited, plays are cards not face up elsewhere and follow rules 4.3-4.6,
+awaited, plays are cards not face up elsewhere, nor known to lie in the
+discard pile or in another seat's hand, and follow rules 4.3-4.6,
 scorings are the ones :mod:`darkempire.scoring` computes from the revealed
 table, piles, hands and tokens count as the rules say, and the verdict is the
 final judgement of the public score track and the revealed victor cards. A
@@ -51,7 +52,7 @@ import attrs
 
 from darkempire import engine
 from darkempire.actions import PlayCard, Reinforce, Side
-from darkempire.cards import EMPEROR_CARDS, Faction
+from darkempire.cards import EMPEROR_CARDS, Faction, HandCard
 from darkempire.errors import InvalidArgumentError
 from darkempire.events import (
     CardsPassed,
@@ -268,6 +269,11 @@ class _Spectator:
         self.index = 0
         self.events: tuple[Event, ...] = ()
         self.at = 0
+        # Where a face-up card went face down, as far as the public knows (rule 6.4, ruling K): cards in the
+        # discard pile until it is shuffled into the draw pile, and taken-back cards, which stay with their
+        # seat until it could have discarded them (a later re-organize) and that pile was shuffled.
+        self.in_discard_pile: set[HandCard] = set()
+        self.taken: dict[HandCard, tuple[int, bool]] = {}
 
     # -- reading a step's events
 
@@ -422,6 +428,7 @@ class _Spectator:
             card = play.action.card
             if card in public:
                 raise self.fail("1.2", f"card {card.id} is already face up on the table or the score track")
+            self.check_whereabouts(play.seat, card)
             public.add(card)
             plays = self.played(table, plays, play.seat, play.action, step)
             hands[play.seat] -= 1
@@ -434,6 +441,14 @@ class _Spectator:
             self.settle(phase=PLAY_PHASES[step])
         else:
             self.week_scored()
+
+    def check_whereabouts(self, seat: int, card: HandCard) -> None:
+        """``card`` may be in ``seat``'s hand, for all the public knows of where it went face down."""
+        if card in self.in_discard_pile:
+            raise self.fail("6.4", f"card {card.id} lies in the discard pile, not shuffled into the draw pile since")
+        owner = self.taken.pop(card, (seat, False))[0]
+        if owner != seat:
+            raise self.fail("6.2", f"card {card.id} went back to seat {owner}'s hand and cannot have left it since")
 
     def played(
         self, table: WeekTable, plays: list[Play], seat: int, action: PlayCard | Reinforce, step: int
@@ -494,6 +509,8 @@ class _Spectator:
         assert v.table is not None and v.week_score is not None
         given = self.take(CardsPlaced, "5.5")
         assert isinstance(given, CardsPlaced)
+        if any(not 0 <= s.seat < self.players for s in given.placed):
+            raise self.fail("9.1", "a card is placed by a seat that is not in the game")
         for seat in range(self.players):
             dues = {d.faction: d for d in v.week_score.placements if d.seat == seat}
             cards = [s.card for s in given.placed if s.seat == seat]
@@ -507,11 +524,12 @@ class _Spectator:
         track = ScoreTrack(v.score_track.faction_cards + placed, v.score_track.emperor_cards)
         self.same(given, CardsPlaced(v.month, v.week, placed, track.card_points()), "5.5")
         gone = {s.card for s in placed}
-        freed = sum(len(p.reinforcements) for p in v.table.plays if p.card in gone)  # ruling S
+        freed = [r.card for p in v.table.plays if p.card in gone for r in p.reinforcements]  # ruling S
+        self.in_discard_pile.update(freed)
         last = attrs.evolve(v.history[-1], placed=placed)
         self.evolve(
             table=attrs.evolve(v.table, plays=tuple(p for p in v.table.plays if p.card not in gone)),
-            discard_pile_size=v.discard_pile_size + freed,
+            discard_pile_size=v.discard_pile_size + len(freed),
             score_track=track,
             history=(*v.history[:-1], last),
         )
@@ -556,11 +574,24 @@ class _Spectator:
         expected = Reorganized(v.month, v.week, take_backs, discarded, tuple(drawn), sum(drawn) > v.draw_pile_size)
         self.same(given, expected, "6.4")
         self.evolve(hand_sizes=tuple(hands), draw_pile_size=draw, discard_pile_size=pile, week_score=None)
+        self.track_discards(table, take_backs, expected.reshuffled)
         if v.week == WEEKS:
             self.evolve(table=None)
             self.month_scored()
         else:
             self.week_started()
+
+    def track_discards(self, table: WeekTable, take_backs: tuple[HandCard | None, ...], reshuffled: bool) -> None:
+        """Update what the public knows of where the table's cards went at this re-organize."""
+        # Every earlier take-back could have been discarded now (not this one's: ruling Q).
+        taken = {card: (seat, True) for card, (seat, _) in self.taken.items()}
+        if reshuffled:  # the whole discard pile went into the draw pile
+            self.in_discard_pile.clear()
+            taken = {}
+        else:
+            self.in_discard_pile.update(c for c in table.cards() if c not in take_backs)
+        taken.update((card, (seat, False)) for seat, card in enumerate(take_backs) if card is not None)
+        self.taken = taken
 
     # -- monthly and final scoring
 
