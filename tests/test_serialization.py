@@ -96,6 +96,7 @@ def samples() -> tuple[Message, ...]:
     undo = random_history(3, 2, choices=1)
     found += events_between(undo.current, undo.undo(undo.choices[0].seat).current)
     found.append(PlayNothing())  # random games almost never need it (a hand of reinforcement cards only)
+    found.append(random_history(3, 2, choices=30).public_record())  # short: a whole game's takes long to validate
     return tuple(found)
 
 

@@ -34,8 +34,9 @@ import attrs
 
 from darkempire import engine
 from darkempire.actions import Action
-from darkempire.errors import DarkEmpireError, IllegalActionError
+from darkempire.errors import DarkEmpireError, IllegalActionError, InvalidArgumentError
 from darkempire.events import Event, events_between
+from darkempire.public_record import PublicRecord, public_record
 from darkempire.records import Choice, DivergentChoiceError, GameRecord, RecordError, state_digest
 from darkempire.state import GameConfig, GameState
 
@@ -60,8 +61,14 @@ class History:
 
     @states.validator
     def _one_state_per_choice(self, _attribute: object, states: tuple[GameState, ...]) -> None:
+        if not isinstance(states, tuple) or not all(isinstance(s, GameState) for s in states):
+            raise InvalidArgumentError("a History's states are a tuple of GameState values")
+        if not isinstance(self.choices, tuple) or not all(isinstance(c, Choice) for c in self.choices):
+            raise InvalidArgumentError("a History's choices are a tuple of Choice values")
         if len(states) != len(self.choices) + 1:
-            raise ValueError(f"{len(states)} states for {len(self.choices)} choices; need one more state than choices")
+            raise InvalidArgumentError(
+                f"{len(states)} states for {len(self.choices)} choices; need one more state than choices"
+            )
 
     @classmethod
     def start(cls, config: GameConfig, seed: int) -> History:
@@ -95,14 +102,16 @@ class History:
         after = engine.apply(self.current, seat, action)
         return History(self.states + (after,), self.choices + (Choice(seat, action),))
 
-    def extend(self, choices: Iterable[tuple[int, Action]]) -> History:
+    def extend(self, choices: Iterable[tuple[int, Action] | Choice]) -> History:
         """The history after applying ``choices`` in order.
 
+        :param choices: ``(seat, action)`` pairs, or :class:`~darkempire.records.Choice` values.
         :raises DivergentChoiceError: naming the first illegal choice (its index counts from this history's end).
+        :raises InvalidArgumentError: if ``choices`` is not an iterable of such pairs; the history is unchanged.
         """
         states = list(self.states)
         made = list(self.choices)
-        for index, (seat, action) in enumerate(choices):
+        for index, (seat, action) in enumerate(_pairs(choices)):
             try:
                 states.append(engine.apply(states[-1], seat, action))
             except IllegalActionError as error:
@@ -154,6 +163,8 @@ class History:
 
         Exact: the recorded choices are passed along, nothing is guessed.
         """
+        if type(start) is not int or not 0 <= start <= len(self.choices):
+            raise InvalidArgumentError(f"start is a state index from 0 to {len(self.choices)}, not {start!r:.40}")
         events: list[Event] = []
         for index in range(start, len(self.choices)):
             choice = self.choices[index]
@@ -163,6 +174,9 @@ class History:
     def record(self) -> GameRecord:
         """This game as a :class:`~darkempire.records.GameRecord` (with state digests).
 
+        The record carries the seed, so it reveals every hidden card: keep it on
+        the server while the game is on, and share :meth:`public_record` instead.
+
         :raises RecordError: if the history does not start at a deal (it was
             resumed from a later state), so it cannot be replayed from its seed.
         """
@@ -171,3 +185,24 @@ class History:
             raise RecordError("a record replays from the deal, and this history starts later in the game")
         digests = tuple(state_digest(s) for s in self.states[1:])
         return GameRecord(first.config, first.chance.seed, self.choices, self.current.verdict, digests)
+
+    def public_record(self) -> PublicRecord:
+        """This game as a spectator saw it: a :class:`~darkempire.public_record.PublicRecord`, with no seed
+        and nothing hidden, safe to send to players and spectators while the game is on (unlike :meth:`record`).
+
+        :raises RecordError: if the history does not start at a deal.
+        """
+        return public_record(self)
+
+
+def _pairs(choices: object) -> Iterable[tuple[int, Action]]:
+    """``choices`` as ``(seat, action)`` pairs, each checked to be a pair (the action is checked by the engine)."""
+    if isinstance(choices, (str, bytes)) or not isinstance(choices, Iterable):
+        raise InvalidArgumentError(f"choices are an iterable of (seat, action) pairs, not {type(choices).__name__}")
+    for index, choice in enumerate(choices):
+        if isinstance(choice, Choice):
+            yield choice.seat, choice.action
+        elif isinstance(choice, (tuple, list)) and len(choice) == 2:
+            yield choice[0], choice[1]
+        else:
+            raise InvalidArgumentError(f"choice {index} is not a (seat, action) pair: {choice!r:.60}")

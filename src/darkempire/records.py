@@ -10,6 +10,13 @@ digests), and the same verdict. A record that does not reproduce raises a
 
 Records travel as JSON with :mod:`darkempire.serialization`
 (``{"format": "darkempire/1", "type": "game-record", ...}``).
+
+**A record carries the seed**, and the seed deals the game again: whoever
+holds the record of a game in progress knows every hand, every victor card
+and every card still to come. Keep records on the server while the game is
+on; send players and spectators a :class:`~darkempire.public_record.PublicRecord`
+instead (:func:`~darkempire.public_record.public_record`), which shows only
+what a spectator saw.
 """
 
 from __future__ import annotations

@@ -4,16 +4,17 @@ Every message is one JSON object with a format version and a type::
 
     {"format": "darkempire/1", "type": "action", "kind": "play-card", "card": 12, "side": "REVOLUTION"}
 
-========================  ==============================================  ===========================
-``type``                  Python value                                    schema file
-========================  ==============================================  ===========================
-``"game-state"``          :class:`~darkempire.state.GameState`            ``game-state.json``
-``"player-view"``         :class:`~darkempire.views.PlayerView`           ``player-view.json``
-``"prompt"``              :class:`Prompt` (a view and the legal actions)  ``prompt.json``
-``"action"``              :data:`~darkempire.actions.Action`              ``action.json``
-``"event"``               :data:`~darkempire.events.Event`                ``event.json``
-``"game-record"``         :class:`~darkempire.records.GameRecord`         ``game-record.json``
-========================  ==============================================  ===========================
+========================  ===============================================  ===========================
+``type``                  Python value                                     schema file
+========================  ===============================================  ===========================
+``"game-state"``          :class:`~darkempire.state.GameState`             ``game-state.json``
+``"player-view"``         :class:`~darkempire.views.PlayerView`            ``player-view.json``
+``"prompt"``              :class:`Prompt` (a view and the legal actions)   ``prompt.json``
+``"action"``              :data:`~darkempire.actions.Action`               ``action.json``
+``"event"``               :data:`~darkempire.events.Event`                 ``event.json``
+``"game-record"``         :class:`~darkempire.records.GameRecord`          ``game-record.json``
+``"public-record"``       :class:`~darkempire.public_record.PublicRecord`  ``public-record.json``
+========================  ===============================================  ===========================
 
 Encoding rules, the same everywhere:
 
@@ -113,6 +114,7 @@ from darkempire.events import (
     RevealedPlay,
     StrengthsRevealed,
 )
+from darkempire.public_record import PublicRecord, PublicStep, hidden_information
 from darkempire.records import Choice, GameRecord
 from darkempire.scoring import (
     AwardReason,
@@ -176,6 +178,7 @@ __all__ = [
     "load_event",
     "load_record",
     "load_prompt",
+    "load_public_record",
     "load_state",
     "load_view",
     "make_prompt",
@@ -734,7 +737,7 @@ def make_prompt(state: GameState, seat: int) -> Prompt:
 # --------------------------------------------------------------------------- messages
 
 #: Any value that travels as a message.
-Message: TypeAlias = GameState | PlayerView | Prompt | Action | Event | GameRecord
+Message: TypeAlias = GameState | PlayerView | Prompt | Action | Event | GameRecord | PublicRecord
 
 #: The message ``type`` of each kind of value.
 MESSAGE_TYPES: Final[dict[str, Any]] = {
@@ -744,6 +747,7 @@ MESSAGE_TYPES: Final[dict[str, Any]] = {
     "action": Action,
     "event": Event,
     "game-record": GameRecord,
+    "public-record": PublicRecord,
 }
 
 T = TypeVar("T")
@@ -820,6 +824,13 @@ _FIELD_LIMITS: Final[dict[tuple[type, str], tuple[ArrayLimit, ...]]] = {
         ),
     ),
     (GameRecord, "digests"): ((_GAME_CHOICES, f"one digest per choice, and {_CHOICES[1]}"),),
+    (PublicRecord, "steps"): ((_GAME_CHOICES, f"one step per choice, and {_CHOICES[1]}"),),
+    (PublicStep, "events"): (
+        (
+            len(EVENT_TYPES) * _SEATS,
+            f"one choice sets off each of the {len(EVENT_TYPES)} kinds of event at most once per seat (spec 9.4)",
+        ),
+    ),
     (WeekTable, "idle"): (_TABLE,),
     (WeekScore, "support"): (_PER_SEAT, _PER_FACTION),
     (StrengthsRevealed, "support"): (_PER_SEAT, _PER_FACTION),
@@ -997,6 +1008,7 @@ def message_type(value: object) -> str:
         ("player-view", PlayerView),
         ("prompt", Prompt),
         ("game-record", GameRecord),
+        ("public-record", PublicRecord),
     ):
         if isinstance(value, cls):
             return name
@@ -1294,6 +1306,15 @@ def load_record(text: str | bytes | bytearray, *, max_size: int = DEFAULT_MAX_SI
     :raises SerializationError: see :func:`from_json`.
     """
     return _typed(text, "game-record", GameRecord, max_size)
+
+
+def load_public_record(text: str | bytes | bytearray, *, max_size: int = DEFAULT_MAX_SIZE) -> PublicRecord:
+    """A ``"public-record"`` message, refused if it carries hidden information (check it move by move with
+    :func:`darkempire.public_record.spectator_replay`).
+
+    :raises SerializationError: see :func:`from_json`.
+    """
+    return _typed(text, "public-record", PublicRecord, max_size)
 
 
 def load_action(
@@ -2103,6 +2124,19 @@ def _check_record(record: GameRecord) -> None:
         _fail(InconsistentStateError, "one digest per choice, or none", "digests")
 
 
+def _check_public_record(record: PublicRecord) -> None:
+    """Seats in range and nothing hidden; the rules are :func:`~darkempire.public_record.spectator_replay`'s."""
+    for index, step in enumerate(record.steps):
+        for at, event in enumerate(step.events):
+            seat = getattr(event, "seat", None)
+            if isinstance(seat, int):
+                _check_seat(seat, record.config.players, "steps", index, "events", at, "seat")
+    hidden = hidden_information(record)
+    if hidden is not None:
+        reason = f"a public record shows no hidden information, but {hidden[1]}"
+        _fail(InconsistentStateError, reason, "steps", hidden[0])
+
+
 def _no_check(_: Any) -> None:
     return None
 
@@ -2114,4 +2148,5 @@ _CHECKS: Final[dict[str, Callable[[Any], None]]] = {
     "action": _no_check,
     "event": _no_check,
     "game-record": _check_record,
+    "public-record": _check_public_record,
 }
