@@ -52,13 +52,28 @@ After a joint action the engine resolves the step with its own generator; the ad
 uniformly, the cards the engine drew or revealed, and puts them in their place. The piles are kept sorted, so
 their order carries no information. This gives the rulebook's distribution: the order of a shuffled pile only
 matters through the cards drawn from it, and each of those is uniform among the cards not drawn yet.
+
+Observations
+============
+
+An observation is one structure, :func:`observation_fields` (or :func:`view_fields` of a view): a tuple of
+:class:`Group` values, each a named group of named fields (``private``: the seat's own hand, victor card,
+support and pending choice; ``deal``; ``game``; ``table``; ``week_score``; ``score_track``; ``m1w1`` to
+``m3w4``: the finished weeks' tables; ``month1`` to ``month3``; ``verdict``). Every field is of a kind
+(:class:`OneOf`, :class:`SetOf`, :class:`Numbers`, :class:`MaybeNumber`, :class:`Rows`, :class:`ActionOf`)
+that renders its value one-to-one both as text (:func:`fields_text`: one line per present group) and as the
+cells of a tensor piece of fixed shape (:func:`fill_fields`, laid out by :func:`tensor_layout`). So the
+observation string and tensor hold the same information: two observations of a game have equal strings
+exactly when they have equal tensors.
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, Final
 
 import attrs
@@ -90,6 +105,7 @@ from darkempire.cards import (
 )
 from darkempire.chance import Chance
 from darkempire.errors import InvalidArgumentError
+from darkempire.scoring import MonthScore, VerdictReason
 from darkempire.state import DEAL_SIZE, HAND_SIZE, MONTHS, STEPS, WEEKS, GameConfig, GameState, Phase
 from darkempire.table import WeekTable
 from darkempire.views import PlayerView, player_view, spectator_view
@@ -108,12 +124,23 @@ __all__ = [
     "REINFORCE_BASE",
     "REORGANIZE_BASE",
     "SUPPORT_BASE",
+    "ActionOf",
+    "Column",
     "Event",
+    "FieldValue",
     "Flow",
+    "Group",
+    "MaybeNumber",
+    "Numbers",
+    "OneOf",
+    "Rows",
+    "SetOf",
     "action_text",
     "card_text",
     "decode",
     "encode",
+    "fields_text",
+    "fill_fields",
     "fill_observation",
     "fill_tensor",
     "index_text",
@@ -121,6 +148,7 @@ __all__ = [
     "legal_indices",
     "make_pieces",
     "max_chance_events",
+    "observation_fields",
     "observation_text",
     "own_plays",
     "private_observation_text",
@@ -128,6 +156,7 @@ __all__ = [
     "resample_hidden",
     "tensor_layout",
     "tensor_size",
+    "view_fields",
     "view_text",
 ]
 
@@ -500,7 +529,7 @@ class Flow:
             state = _dealt_state(self.players, victors, dealt)
             victors, dealt = (), ()
         shown = self.shown if rest else None
-        return Flow(self.players, state, victors, dealt, rest, shown, self.trail)
+        return self._child(Flow(self.players, state, victors, dealt, rest, shown, self.trail))
 
     def apply_joint(self, actions: Sequence[int]) -> Flow:
         """Apply one action per seat (:data:`NO_OP` for each seat the step does not await).
@@ -530,7 +559,12 @@ class Flow:
         pending = tuple(choices.get(s) for s in range(self.players))
         mid, queue = _events(state, choices, after)
         shown = attrs.evolve(state, pending=pending) if queue else None
-        return Flow(self.players, mid, (), (), queue, shown, trail)
+        return self._child(Flow(self.players, mid, (), (), queue, shown, trail))
+
+    def _child(self, child: Flow) -> Flow:
+        # The finished weeks' observation groups carry over: a game's later observations share them.
+        child._cache["weeks"] = self._cache.setdefault("weeks", {})
+        return child
 
     def resample(self, seat: int, rng: random.Random) -> GameState:
         """A complete engine state that ``seat`` cannot tell from this one, for determinized search.
@@ -954,109 +988,553 @@ def _reshuffle(
     return tuple(both[: len(pile)]), tuple(both[len(pile) :])
 
 
+# --------------------------------------------------------------------------- observations: one structure
+#
+# An observation is a tuple of groups of named fields, built once from the view (or, during the deal, from the
+# flow). The observation string and the observation tensor are two renderings of that one structure, so
+# nothing can be in one and not the other: each kind of field renders its value one-to-one both as text and
+# as the cells of a tensor piece of fixed shape. Labels are data (tuples of strings), so that a test can check
+# that they are distinct and free of the separators.
+
+
+@attrs.frozen
+class OneOf:
+    """At most one of ``len(labels)`` positions: a one-hot piece, and in the text its label (``-``: none).
+
+    :ivar labels: the text of each position; distinct.
+    :ivar value: the position, or ``None``.
+    """
+
+    labels: tuple[str, ...]
+    value: int | None = None
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        """The piece's shape."""
+        return (len(self.labels),)
+
+    def text(self) -> str:
+        """The label of the position, ``-`` for none."""
+        return "-" if self.value is None else self.labels[self.value]
+
+    def cells(self) -> Iterator[tuple[int, float]]:
+        """The nonzero cells of the flat piece."""
+        if self.value is not None:
+            yield self.value, 1.0
+
+
+@attrs.frozen
+class SetOf:
+    """A set of positions of a grid of ``shape``, by flat index: a multi-hot piece, and in the text the labels
+    of the members in index order, separated by spaces (``-``: empty).
+
+    :ivar shape: the grid, such as ``(players, 5)`` for seat-faction pairs.
+    :ivar labels: the text of each flat index; distinct, without spaces or commas.
+    :ivar members: the flat indices in the set.
+    """
+
+    shape: tuple[int, ...]
+    labels: tuple[str, ...]
+    members: frozenset[int] = frozenset()
+
+    def text(self) -> str:
+        """The members' labels."""
+        return " ".join([self.labels[i] for i in sorted(self.members)]) or "-"
+
+    def cells(self) -> list[tuple[int, float]]:
+        """The nonzero cells of the flat piece."""
+        return [(i, 1.0) for i in self.members]
+
+
+@attrs.frozen
+class Numbers:
+    """A fixed number of integers (counts, points): the piece holds them raw, the text shows them.
+
+    :ivar values: the integers.
+    """
+
+    values: tuple[int, ...]
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        """The piece's shape."""
+        return (len(self.values),)
+
+    def text(self) -> str:
+        """The integers, separated by spaces."""
+        return " ".join(map(str, self.values))
+
+    def cells(self) -> list[tuple[int, float]]:
+        """The nonzero cells of the flat piece."""
+        return [(i, float(v)) for i, v in enumerate(self.values) if v]
+
+
+@attrs.frozen
+class MaybeNumber:
+    """An integer or nothing: the piece is ``[1, value]`` or ``[0, 0]``, the text the integer or ``-``.
+
+    :ivar value: the integer, or ``None``.
+    """
+
+    value: int | None = None
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        """The piece's shape."""
+        return (2,)
+
+    def text(self) -> str:
+        """The integer, ``-`` for none."""
+        return "-" if self.value is None else str(self.value)
+
+    def cells(self) -> Iterator[tuple[int, float]]:
+        """The nonzero cells of the flat piece."""
+        if self.value is not None:
+            yield 0, 1.0
+            if self.value:
+                yield 1, float(self.value)
+
+
+@attrs.frozen
+class Column:
+    """A column of :class:`Rows`: one-hot over its values, or (``raw``) one cell holding the value itself.
+
+    :ivar labels: the text of each value; distinct, without spaces or commas.
+    :ivar raw: one cell with the value (such as a card id) instead of a one-hot of ``len(labels)`` cells.
+    """
+
+    labels: tuple[str, ...]
+    raw: bool = False
+
+    @property
+    def width(self) -> int:
+        """Cells of the column in each row."""
+        return 1 if self.raw else len(self.labels)
+
+
+@attrs.frozen
+class Rows:
+    """A partial map from labelled keys to rows of column values (such as a card on the table to its side,
+    step and seat): the piece has one row per key, a presence cell and then each column; the text lists the
+    present keys in order, ``key value value, key value value`` (``-``: none).
+
+    :ivar keys: the text of each key; distinct, without spaces or commas.
+    :ivar columns: the columns.
+    :ivar rows: ``(key, values)`` pairs, sorted by key, one value per column.
+    """
+
+    keys: tuple[str, ...]
+    columns: tuple[Column, ...]
+    rows: tuple[tuple[int, tuple[int, ...]], ...] = ()
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        """The piece's shape."""
+        return (len(self.keys), 1 + sum(c.width for c in self.columns))
+
+    def text(self) -> str:
+        """The present keys with their values."""
+        columns = self.columns
+        return ", ".join([
+            " ".join([self.keys[k], *[c.labels[v] for c, v in zip(columns, values, strict=True)]])
+            for k, values in self.rows
+        ]) or "-"  # fmt: skip
+
+    def cells(self) -> list[tuple[int, float]]:
+        """The nonzero cells of the flat piece."""
+        starts, at = [], 1
+        for column in self.columns:
+            starts.append(at)
+            at += column.width
+        out = []
+        for key, values in self.rows:
+            row = key * at
+            out.append((row, 1.0))
+            for column, start, value in zip(self.columns, starts, values, strict=True):
+                if not column.raw:
+                    out.append((row + start + value, 1.0))
+                elif value:
+                    out.append((row + start, float(value)))
+        return out
+
+
+_ACTION_KINDS: Final = (PassCards, DiscardCards, ChooseSupport, PlayCard, Reinforce, PlayNothing, PlaceCards, Reorganize)
+
+
+def _action_cards(action: Action) -> Iterable[HandCard]:
+    if isinstance(action, (PassCards, DiscardCards, PlaceCards)):
+        return action.cards
+    if isinstance(action, (PlayCard, Reinforce)):
+        return (action.card,)
+    if isinstance(action, Reorganize):
+        return action.discards
+    return ()
+
+
+@attrs.frozen
+class ActionOf:
+    """An action or nothing (a seat's pending choice): in the text :func:`action_text` (``-``: none); in the
+    piece its kind (one-hot of 8), the cards it names (multi-hot over the 75 hand cards: the pair passed or
+    discarded, the card played, the reinforcement card, the cards placed, the re-organize discards), the side,
+    the reinforcement's target or the card taken back (one-hot over the hand cards), and the faction supported.
+
+    :ivar action: the action, or ``None``.
+    """
+
+    action: Action | None = None
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        """The piece's shape."""
+        return (len(_ACTION_KINDS) + len(HAND_CARDS) + len(_SIDES) + len(HAND_CARDS) + len(Faction),)
+
+    def text(self) -> str:
+        """:func:`action_text` of the action, ``-`` for none."""
+        return "-" if self.action is None else action_text(self.action)
+
+    def cells(self) -> Iterator[tuple[int, float]]:
+        """The nonzero cells of the flat piece."""
+        action = self.action
+        if action is None:
+            return
+        cards_at = len(_ACTION_KINDS)
+        side_at = cards_at + len(HAND_CARDS)
+        target_at = side_at + len(_SIDES)
+        faction_at = target_at + len(HAND_CARDS)
+        yield _ACTION_KINDS.index(type(action)), 1.0
+        yield from ((cards_at + c.id, 1.0) for c in _action_cards(action))
+        if isinstance(action, PlayCard):
+            yield side_at + _SIDES.index(action.side), 1.0
+        target = action.target if isinstance(action, Reinforce) else None
+        if isinstance(action, Reorganize):
+            target = action.take_back
+        if target is not None:
+            yield target_at + target.id, 1.0
+        if isinstance(action, ChooseSupport):
+            yield faction_at + int(action.faction), 1.0
+
+
+#: A field's value: each kind renders it one-to-one as text and as the cells of a piece of fixed shape.
+FieldValue = OneOf | SetOf | Numbers | MaybeNumber | Rows | ActionOf
+
+
+@attrs.frozen
+class Group:
+    """A group of fields, one line of the observation string: ``key: name text; name text``.
+
+    The tensor holds a presence cell (piece ``key.present``) and then each field (piece ``key.name``). An
+    absent group is no line of the text and zero in the tensor: its fields then hold no value.
+
+    :ivar key: the group's name, unique in the observation (``table``, ``m1w2``, ``month1``).
+    :ivar present: whether the observation has the group.
+    :ivar fields: ``(name, value)`` pairs.
+    :ivar log: part of the public logs (finished weeks, month scores, score track), which the trail's lines
+        of :func:`view_text` leave out.
+    """
+
+    key: str
+    present: bool
+    fields: tuple[tuple[str, FieldValue], ...]
+    log: bool = False
+    # A finished week's group is shared by every later observation of the game: render it once.
+    _rendered: dict[str, Any] = attrs.field(factory=dict, init=False, eq=False, repr=False)
+
+    def text(self) -> str:
+        """The group's line."""
+        if "text" not in self._rendered:
+            self._rendered["text"] = f"{self.key}: " + "; ".join([f"{n} {v.text()}" for n, v in self.fields])
+        text: str = self._rendered["text"]
+        return text
+
+    def cells(self) -> list[list[tuple[int, float]]]:
+        """The nonzero cells of each field's flat piece."""
+        if "cells" not in self._rendered:
+            self._rendered["cells"] = [list(value.cells()) for _, value in self.fields]
+        cells: list[list[tuple[int, float]]] = self._rendered["cells"]
+        return cells
+
+
+_FACTIONS: Final = tuple(f.name for f in Faction)
+_CARDS: Final = tuple(card_text(c) for c in HAND_CARDS)
+_TARGETS: Final = tuple(f"on:{label}" for label in _CARDS[:_FACTION_CARDS])
+_STEP_COLUMN: Final = Column(tuple(f"@{step}" for step in range(1, STEPS + 1)))
+_MONTH_COLUMN: Final = Column(tuple(f"m{m}" for m in range(1, MONTHS + 1)))
+_WEEK_COLUMN: Final = Column(tuple(f"w{w}" for w in range(1, WEEKS + 1)))
+
+
+@attrs.frozen
+class _Labels:
+    """The labels and columns of a ``players``-player game's fields, made once per player count."""
+
+    players: int
+    seats: tuple[str, ...]  # "0", "1", ...
+    seat_factions: tuple[str, ...]  # "s0:W", ... by seat * 5 + faction
+    idle: tuple[str, ...]  # "s0@1", ... by (step - 1) * players + seat
+    seat_keys: tuple[str, ...]  # "s0", "s1", ...
+    plays: tuple[Column, ...]  # side, step, seat
+    reinforcements: tuple[Column, ...]  # target (raw card id), seat, step
+    track: tuple[Column, ...]  # seat, month, week
+
+
+def _make_labels(players: int) -> _Labels:
+    seat_keys = tuple(f"s{s}" for s in range(players))
+    seat = Column(seat_keys)
+    return _Labels(
+        players,
+        tuple(str(s) for s in range(players)),
+        tuple(f"s{s}:{_LETTER[f]}" for s in range(players) for f in Faction),
+        tuple(f"s{seat}@{step}" for step in range(1, STEPS + 1) for seat in range(players)),
+        seat_keys,
+        (Column(tuple(s.name.lower() for s in _SIDES)), _STEP_COLUMN, seat),
+        (Column(_TARGETS, raw=True), seat, _STEP_COLUMN),
+        (seat, _MONTH_COLUMN, _WEEK_COLUMN),
+    )
+
+
+_LABELS: Final[Mapping[int, _Labels]] = MappingProxyType({n: _make_labels(n) for n in (3, 4, 5)})
+_PHASES: Final = tuple(Phase)
+_REASONS: Final = tuple(VerdictReason)
+_ADD_ONS: Final = tuple(AddOnCard)
+_FACTION_CARD_LABELS: Final = _CARDS[:_FACTION_CARDS]
+_REINFORCEMENT_LABELS: Final = _CARDS[_FACTION_CARDS:]
+_EMPERORS: Final = tuple(f"{c.value}#{c.id}" for c in EMPEROR_CARDS)
+_ADD_ON_LABELS: Final = tuple(f"+{int(a)}" for a in _ADD_ONS)
+_PHASE_LABELS: Final = tuple(p.name for p in _PHASES)
+_REASON_LABELS: Final = tuple(r.name for r in _REASONS)
+_MONTHS: Final = tuple(map(str, range(1, MONTHS + 1)))
+_WEEKS: Final = tuple(map(str, range(WEEKS + 1)))
+_STEPS_REVEALED: Final = tuple(map(str, range(STEPS + 1)))
+_FACTION_COLUMN: Final = (Column(_FACTIONS),)
+
+
+def _index(values: Sequence[Any], value: Any) -> int | None:
+    return None if value is None else values.index(value)
+
+
+def _private_group(lab: _Labels, seat: int | None, hand: Iterable[HandCard] = (), victor: Faction | None = None,
+                   support: Faction | None = None, pending: Action | None = None) -> Group:  # fmt: skip
+    return Group("private", seat is not None, (
+        ("seat", OneOf(lab.seats, seat)),
+        ("hand", SetOf((len(HAND_CARDS),), _CARDS, frozenset(c.id for c in hand))),
+        ("victor", OneOf(_FACTIONS, None if victor is None else int(victor))),
+        ("support", OneOf(_FACTIONS, None if support is None else int(support))),
+        ("pending", ActionOf(pending)),
+    ))  # fmt: skip
+
+
+def _deal_group(flow: Flow | None) -> Group:
+    dealing = flow is not None and flow.state is None
+    victors = len(flow.victors) if flow is not None and dealing else 0
+    dealt = sum(len(hand) for hand in flow.dealt) if flow is not None and dealing else 0
+    return Group("deal", dealing, (("victor_cards", Numbers((victors,))), ("hand_cards", Numbers((dealt,)))))
+
+
+def _game_group(lab: _Labels, view: PlayerView | None) -> Group:
+    v, n = view, lab.players
+    zeros = (0,) * n
+    used = () if v is None else v.support_used
+    return Group("game", v is not None, (
+        ("phase", OneOf(_PHASE_LABELS, None if v is None else _PHASES.index(v.phase))),
+        ("month", OneOf(_MONTHS, None if v is None else v.month - 1)),
+        ("week", OneOf(_WEEKS, None if v is None else v.week)),
+        ("awaited", SetOf((n,), lab.seats, frozenset() if v is None else v.awaited)),
+        ("chosen", SetOf((n,), lab.seats, frozenset() if v is None else v.chosen)),
+        ("support_used", SetOf((n, len(Faction)), lab.seat_factions,
+                               frozenset(s * len(Faction) + f for s, fs in enumerate(used) for f in fs))),
+        ("hand_sizes", Numbers(zeros if v is None else v.hand_sizes)),
+        ("draw_pile", Numbers((0 if v is None else v.draw_pile_size,))),
+        ("discard_pile", Numbers((0 if v is None else v.discard_pile_size,))),
+        ("revolution_pile", Numbers((0 if v is None else v.revolution_pile_size,))),
+        ("emperor_pile", Numbers((0 if v is None else v.emperor_pile_size,))),
+        ("add_on", OneOf(_ADD_ON_LABELS, None if v is None else _index(_ADD_ONS, v.add_on))),
+        ("month_tokens", Numbers(zeros if v is None else v.month_tokens)),
+        ("banked_tokens", Numbers(zeros if v is None else v.banked_tokens)),
+    ))  # fmt: skip
+
+
+def _table_group(key: str, lab: _Labels, table: WeekTable | None, log: bool = False) -> Group:
+    t = table
+    plays = () if t is None else tuple(sorted(
+        (p.card.id, (_SIDES.index(p.side), p.step - 1, p.seat)) for p in t.plays))  # fmt: skip
+    reinforcements = () if t is None else tuple(sorted(
+        (r.card.id - _FACTION_CARDS, (p.card.id, r.seat, r.step - 1)) for p in t.plays for r in p.reinforcements
+    ))  # fmt: skip
+    idle = frozenset() if t is None else frozenset((step - 1) * lab.players + seat for step, seat in t.idle)
+    return Group(key, t is not None, (
+        ("revolution", OneOf(_FACTIONS, None if t is None else int(t.revolution_card.faction))),
+        ("emperor", OneOf(_EMPERORS, None if t is None or t.emperor_card is None else t.emperor_card.id)),
+        ("add_on", OneOf(_ADD_ON_LABELS, None if t is None else _index(_ADD_ONS, t.add_on))),
+        ("steps_revealed", OneOf(_STEPS_REVEALED, None if t is None else t.steps_revealed)),
+        ("plays", Rows(_FACTION_CARD_LABELS, lab.plays, plays)),
+        ("reinforcements", Rows(_REINFORCEMENT_LABELS, lab.reinforcements, reinforcements)),
+        ("idle", SetOf((STEPS, lab.players), lab.idle, idle)),
+    ), log)  # fmt: skip
+
+
+def _week_score_group(lab: _Labels, view: PlayerView | None) -> Group:
+    ws, n = None if view is None else view.week_score, lab.players
+    placements = frozenset() if ws is None else frozenset(d.seat * len(Faction) + d.faction for d in ws.placements)
+    return Group("week_score", ws is not None, (
+        ("strengths", Numbers((0,) * len(Faction) if ws is None else ws.strengths)),
+        ("emperor_strength", MaybeNumber(None if ws is None else ws.emperor_strength)),
+        ("tokens", Numbers((0,) * n if ws is None else ws.tokens)),
+        ("emperor_scored", OneOf(("no", "yes"), None if ws is None else int(ws.emperor_scored))),
+        ("placements", SetOf((n, len(Faction)), lab.seat_factions, placements)),
+    ))  # fmt: skip
+
+
+def _score_track_group(lab: _Labels, view: PlayerView | None) -> Group:
+    track = None if view is None else view.score_track
+    cards = () if track is None else tuple(sorted(
+        (s.card.id, (s.seat, s.month - 1, s.week - 1)) for s in track.faction_cards))  # fmt: skip
+    emperors = () if track is None else tuple(sorted(
+        (s.card.id, (s.month - 1, s.week - 1)) for s in track.emperor_cards))  # fmt: skip
+    return Group("score_track", track is not None, (
+        ("cards", Rows(_FACTION_CARD_LABELS, lab.track, cards)),
+        ("emperor_cards", Rows(_EMPERORS, lab.track[1:], emperors)),
+    ), log=True)  # fmt: skip
+
+
+def _history_groups(lab: _Labels, view: PlayerView | None, memo: dict[int, tuple[Any, Group]]) -> list[Group]:
+    """The finished weeks' groups; ``memo`` keeps those already built, by table (see :meth:`Flow.apply_joint`)."""
+    tables = {} if view is None else {(r.month, r.week): r.table for r in view.history}
+    keys = [(f"m{m}w{w}", tables.get((m, w))) for m in range(1, MONTHS + 1) for w in range(1, WEEKS + 1)]
+    if view is None:  # building the absent groups themselves
+        return [_table_group(key, lab, None, log=True) for key, _ in keys]
+    empty = _EMPTY[lab.players]
+    groups = []
+    for key, table in keys:
+        if table is None:
+            groups.append(empty[key])
+            continue
+        known = memo.get(id(table))
+        if known is None or known[0] is not table or known[1].key != key:  # an id is only unique while alive
+            known = memo[id(table)] = (table, _table_group(key, lab, table, log=True))
+        groups.append(known[1])
+    return groups
+
+
+def _month_groups(lab: _Labels, view: PlayerView | None) -> list[Group]:
+    scores = {} if view is None else {ms.month: ms for ms in view.month_scores}
+    return [_month_group(lab, m, scores.get(m)) for m in range(1, MONTHS + 1)]
+
+
+def _month_group(lab: _Labels, month: int, ms: MonthScore | None) -> Group:
+    n = lab.players
+    support = () if ms is None else tuple((s, (int(f),)) for s, f in enumerate(ms.support))
+    return Group(f"month{month}", ms is not None, (
+        ("support", Rows(lab.seat_keys, _FACTION_COLUMN, support)),
+        ("totals", Numbers((0,) * len(Faction) if ms is None else ms.totals)),
+        ("bonus", Numbers((0,) * n if ms is None else ms.bonus)),
+    ), log=True)  # fmt: skip
+
+
+def _verdict_group(lab: _Labels, view: PlayerView | None) -> Group:
+    v = None if view is None else view.verdict
+    victors = () if v is None else tuple((s, (int(f),)) for s, f in enumerate(v.victors))
+    return Group("verdict", v is not None, (
+        ("reason", OneOf(_REASON_LABELS, None if v is None else _REASONS.index(v.reason))),
+        ("winners", SetOf((lab.players,), lab.seats, frozenset() if v is None else v.winners)),
+        ("victors", Rows(lab.seat_keys, _FACTION_COLUMN, victors)),
+        ("totals", Numbers((0,) * len(Faction) if v is None else v.totals)),
+    ))  # fmt: skip
+
+
+def _public_groups(
+    players: int, view: PlayerView | None, flow: Flow | None = None, memo: dict[int, tuple[Any, Group]] | None = None
+) -> list[Group]:
+    lab = _LABELS[players]
+    return [
+        _deal_group(flow),
+        _game_group(lab, view),
+        _table_group("table", lab, None if view is None else view.table),
+        _week_score_group(lab, view),
+        _score_track_group(lab, view),
+        *_history_groups(lab, view, {} if memo is None else memo),
+        *_month_groups(lab, view),
+        _verdict_group(lab, view),
+    ]
+
+
+def _empty_groups(players: int) -> Mapping[str, Group]:
+    """Every group of a ``players``-player observation, absent: the layout, and the absent groups to reuse."""
+    groups = (_private_group(_LABELS[players], None), *_public_groups(players, None))
+    return MappingProxyType({g.key: g for g in groups})
+
+
+_EMPTY: Final[Mapping[int, Mapping[str, Group]]] = MappingProxyType({n: _empty_groups(n) for n in (3, 4, 5)})
+
+
+def view_fields(
+    view: PlayerView, public: bool = True, private: bool = True, memo: dict[int, tuple[Any, Group]] | None = None
+) -> tuple[Group, ...]:
+    """The observation structure of ``view``: the seat's own secrets (group ``private``, absent for a
+    spectator or without ``private``), then the public groups (absent without ``public``).
+
+    Both :func:`view_text` and :func:`fill_tensor` render this structure.
+
+    :param memo: finished weeks' groups already built in this game, to reuse (filled as they are built).
+    """
+    lab = _LABELS[view.players]
+    seat = view.seat if private else None
+    own = _private_group(lab, None)
+    if seat is not None:
+        own = _private_group(lab, seat, view.hand, view.victor, view.support, view.pending)
+    return (own, *_public_groups(view.players, view if public else None, memo=memo))
+
+
+def observation_fields(flow: Flow, seat: int | None, public: bool = True, private: bool = True) -> tuple[Group, ...]:
+    """``seat``'s observation structure of ``flow`` (``None``: the spectator's): :func:`view_fields` of its
+    view; during the deal, the deal's progress (group ``deal``) and the seat's own cards and victor card so far.
+
+    Both :func:`observation_text` and :func:`fill_observation` render this structure.
+    """
+    key = f"fields{seat}{int(public)}{int(private)}"
+    if key in flow._cache:
+        cached: tuple[Group, ...] = flow._cache[key]
+        return cached
+    view = flow.view(seat)
+    if view is not None:
+        fields = view_fields(view, public=public, private=private, memo=flow._cache.setdefault("weeks", {}))
+    else:
+        lab = _LABELS[flow.players]
+        own = _private_group(lab, None)
+        if private and seat is not None:
+            own = _private_group(lab, seat, flow.dealt[seat], flow.victors[seat] if seat < len(flow.victors) else None)
+        fields = (own, *_public_groups(flow.players, None, flow if public else None))
+    flow._cache[key] = fields
+    return fields
+
+
 # --------------------------------------------------------------------------- observations: text
 
 
-def _seats(seats: Iterable[int]) -> str:
-    return ",".join(str(s) for s in sorted(seats)) or "-"
-
-
-def _table_text(table: WeekTable) -> list[str]:
-    emperor = "none" if table.emperor_card is None else f"{table.emperor_card.value}#{table.emperor_card.id}"
-    add_on = f" +{int(table.add_on)}" if table.add_on is not None else ""
-    lines = [f"table: revolution {table.revolution_card.faction.name}, emperor {emperor}{add_on}, "
-             f"steps revealed {table.steps_revealed}"]  # fmt: skip
-    for p in table.plays:
-        extra = "".join(f" +{card_text(r.card)}(s{r.seat}@{r.step})" for r in p.reinforcements)
-        lines.append(f"  step {p.step} seat {p.seat} {card_text(p.card)} {p.side.name.lower()}{extra}")
-    if table.idle:
-        lines.append("  idle " + " ".join(f"s{seat}@{step}" for step, seat in sorted(table.idle)))
-    return lines
+def fields_text(fields: Iterable[Group], logs: bool = True) -> str:
+    """The text of an observation structure: one line per present group (without the log groups when
+    ``logs`` is false)."""
+    return "\n".join(g.text() for g in fields if g.present and (logs or not g.log))
 
 
 def view_text(view: PlayerView, logs: bool = True) -> str:
-    """A compact text of ``view``, a function of the view alone; without the public logs (finished weeks,
-    month scores, score track) when ``logs`` is false. Whatever the text leaves out follows from the rest."""
-    who = "spectator" if view.seat is None else f"seat {view.seat}"
-    lines = [
-        f"{who} of {view.players}; month {view.month} week {view.week}; {view.phase.value}; "
-        f"awaited {_seats(view.awaited)}; chosen {_seats(view.chosen)}",
-    ]
-    if view.seat is not None:
-        support = view.support.name if view.support is not None else "-"
-        victor = view.victor.name if view.victor is not None else "-"
-        lines.append(f"hand {_cards_text(view.hand)}; victor {victor}; support {support}; "
-                     f"pending {action_text(view.pending) if view.pending is not None else '-'}")  # fmt: skip
-    used = " ".join(f"s{s}:" + ("".join(_LETTER[f] for f in sorted(u)) or "-") for s, u in enumerate(view.support_used))
-    lines.append(f"support used {used}")
-    lines.append(
-        f"hand sizes {' '.join(map(str, view.hand_sizes))}; draw {view.draw_pile_size}; "
-        f"discard {view.discard_pile_size}; revolution pile {view.revolution_pile_size}; "
-        f"emperor pile {view.emperor_pile_size}; add-on {int(view.add_on) if view.add_on else '-'}"
-    )
-    lines.append(f"month tokens {' '.join(map(str, view.month_tokens))}; "
-                 f"banked {' '.join(map(str, view.banked_tokens))}")  # fmt: skip
-    if view.table is not None:
-        lines += _table_text(view.table)
-    if view.week_score is not None:
-        ws = view.week_score
-        dues = " ".join(f"s{d.seat}:{_LETTER[d.faction]}" for d in ws.placements) or "-"
-        lines.append(f"week score: strengths {' '.join(map(str, ws.strengths))}; emperor {ws.emperor_strength}; "
-                     f"tokens {' '.join(map(str, ws.tokens))}; emperor scored {ws.emperor_scored}; "
-                     f"placements {dues}")  # fmt: skip
-    if logs:
-        track = view.score_track
-        placed = " ".join(f"{card_text(s.card)}(s{s.seat} m{s.month}w{s.week})" for s in track.faction_cards)
-        emperors = " ".join(f"{s.card.value}#{s.card.id}(m{s.month}w{s.week})" for s in track.emperor_cards)
-        lines.append(f"score track: {placed or '-'}; emperor cards {emperors or '-'}")
-        for record in view.history:
-            lines.append(f"week m{record.month}w{record.week}:")
-            lines += ["  " + line for line in _table_text(record.table)]
-            lines.append("  placed " + (" ".join(f"{card_text(s.card)}(s{s.seat})" for s in record.placed) or "-"))
-        for ms in view.month_scores:
-            lines.append(f"month {ms.month}: support {' '.join(f.name for f in ms.support)}; "
-                         f"totals {' '.join(map(str, ms.totals))}; bonus {' '.join(map(str, ms.bonus))}")  # fmt: skip
-    if view.verdict is not None:
-        v = view.verdict
-        lines.append(f"verdict {v.reason.name}: winners {_seats(v.winners)}; victors "
-                     f"{' '.join(f.name for f in v.victors)}; totals {' '.join(map(str, v.totals))}")  # fmt: skip
-    return "\n".join(lines)
+    """The text of ``view`` (:func:`view_fields`), a function of the view alone; without the public logs
+    (finished weeks, month scores, score track) when ``logs`` is false."""
+    return fields_text(view_fields(view), logs=logs)
 
 
 def private_text(view: PlayerView | None) -> str:
-    """The seat's own secrets in ``view``: hand, victor card, support and pending choice (empty for none)."""
-    if view is None or view.seat is None:
-        return ""
-    support = view.support.name if view.support is not None else "-"
-    victor = view.victor.name if view.victor is not None else "-"
-    pending = action_text(view.pending) if view.pending is not None else "-"
-    return f"seat {view.seat}: hand {_cards_text(view.hand)}; victor {victor}; support {support}; pending {pending}"
+    """The seat's own secrets in ``view``: seat, hand, victor card, support and pending choice (empty for none)."""
+    return "" if view is None else fields_text(view_fields(view, public=False))
 
 
-def _deal_text(flow: Flow, seat: int | None) -> str:
-    dealt = sum(len(hand) for hand in flow.dealt)
-    text = f"the cards are being dealt: {len(flow.victors)} victor cards and {dealt} hand cards so far"
-    if seat is not None:
-        text += "\n" + _deal_private_text(flow, seat)
-    return text
-
-
-def _deal_private_text(flow: Flow, seat: int) -> str:
-    victor = flow.victors[seat].name if seat < len(flow.victors) else "-"
-    return f"seat {seat}: hand so far {_cards_text(flow.dealt[seat])}; victor {victor}"
-
-
-def observation_text(flow: Flow, seat: int | None) -> str:
-    """``seat``'s observation (``None``: the spectator's): :func:`view_text` of its view; during the deal,
-    how many cards are dealt and the seat's own cards so far."""
-    view = flow.view(seat)
-    return view_text(view) if view is not None else _deal_text(flow, seat)
+def observation_text(flow: Flow, seat: int | None, public: bool = True, private: bool = True) -> str:
+    """``seat``'s observation (``None``: the spectator's) as text: :func:`fields_text` of
+    :func:`observation_fields`."""
+    return fields_text(observation_fields(flow, seat, public=public, private=private))
 
 
 def private_observation_text(flow: Flow, seat: int) -> str:
     """``seat``'s own secrets: hand, victor card, support and pending choice (its cards so far during the deal)."""
-    view = flow.view(seat)
-    return private_text(view) if view is not None else _deal_private_text(flow, seat)
+    return observation_text(flow, seat, public=False)
 
 
 def info_state_text(flow: Flow, seat: int) -> str:
@@ -1069,154 +1547,94 @@ def info_state_text(flow: Flow, seat: int) -> str:
 
 
 def tensor_layout(players: int) -> tuple[tuple[str, tuple[int, ...]], ...]:
-    """The named pieces of the observation tensor of a ``players``-player game, in order, with their shapes.
+    """The named pieces of the observation tensor of a ``players``-player game, in order, with their shapes:
+    for each group of the observation structure, ``key.present`` and then ``key.name`` for each field.
 
-    Counts (cards, points) are raw numbers; everything else is 0/1. The ``private`` pieces are zero in the
-    public (spectator) observation; the public pieces are zero in the private-only observation.
+    The same for every observation of a game with this many seats. Counts and points are raw numbers,
+    everything else is 0/1.
+
+    :raises ConfigError: if ``players`` is not 3-5.
     """
-    n = players
-    return (
-        ("private_seat", (n,)),
-        ("private_hand", (len(HAND_CARDS),)),
-        ("private_victor", (len(Faction),)),
-        ("private_support", (len(Faction),)),
-        ("phase", (len(Phase),)),
-        ("month", (MONTHS,)),
-        ("week", (WEEKS + 1,)),
-        ("awaited", (n,)),
-        ("chosen", (n,)),
-        ("support_used", (n, len(Faction))),
-        ("hand_sizes", (n,)),
-        ("piles", (4,)),
-        ("add_on", (len(AddOnCard),)),
-        ("table_revolution", (len(Faction),)),
-        ("table_emperor", (len(EMPEROR_CARDS) + 1,)),
-        ("steps_revealed", (STEPS + 1,)),
-        ("plays", (_FACTION_CARDS, 2 + STEPS + n + 1)),
-        ("reinforcements", (_REINFORCEMENTS, n + STEPS + 2)),
-        ("idle", (STEPS, n)),
-        ("week_strengths", (len(Faction) + 2,)),
-        ("week_tokens", (n,)),
-        ("week_placements", (n, len(Faction))),
-        ("score_track", (_FACTION_CARDS, MONTHS + n)),
-        ("score_track_emperor", (len(EMPEROR_CARDS),)),
-        ("tokens", (2, n)),
-        ("played_before", (len(HAND_CARDS),)),
-        ("revealed_this_month", (len(REVOLUTION_CARDS) + len(EMPEROR_CARDS),)),
-        ("month_bonus", (MONTHS, n)),
-        ("verdict", (3 + n,)),
-    )
+    _config(players)
+    layout: list[tuple[str, tuple[int, ...]]] = []
+    for group in _EMPTY[players].values():
+        layout.append((f"{group.key}.present", (1,)))
+        layout += [(f"{group.key}.{name}", value.shape) for name, value in group.fields]
+    return tuple(layout)
+
+
+def _offsets(players: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """For each group, the flat offset of its presence cell and those of its fields."""
+    at, offsets = 0, []
+    for group in _EMPTY[players].values():
+        present, fields = at, []
+        at += 1
+        for _, value in group.fields:
+            fields.append(at)
+            at += math.prod(value.shape)
+        offsets.append((present, tuple(fields)))
+    return tuple(offsets)
+
+
+_OFFSETS: Final[Mapping[int, tuple[tuple[int, tuple[int, ...]], ...]]] = MappingProxyType(
+    {n: _offsets(n) for n in (3, 4, 5)}
+)
+_SIZES: Final[Mapping[int, int]] = MappingProxyType({n: sum(math.prod(s) for _, s in tensor_layout(n)) for n in (3, 4, 5)})
 
 
 def tensor_size(players: int) -> int:
-    """Length of the flat observation tensor of a ``players``-player game."""
-    return sum(int(np.prod(shape)) for _, shape in tensor_layout(players))
+    """Length of the flat observation tensor of a ``players``-player game.
+
+    :raises ConfigError: if ``players`` is not 3-5.
+    """
+    _config(players)
+    return _SIZES[players]
+
+
+def fill_fields(tensor: npt.NDArray[np.float32], fields: Sequence[Group], players: int) -> None:
+    """Write an observation structure of a ``players``-player game into the flat ``tensor`` (of
+    :func:`tensor_size`, laid out as :func:`tensor_layout` says), zeroing it first.
+
+    :raises InvalidArgumentError: if the tensor or the structure is not of a ``players``-player game.
+    """
+    if tensor.shape != (tensor_size(players),) or len(fields) != len(_OFFSETS[players]):
+        raise InvalidArgumentError(f"tensor of shape {tensor.shape} and {len(fields)} groups are not an observation "
+                                   f"of a {players}-player game: {tensor_size(players)} cells, "
+                                   f"{len(_OFFSETS[players])} groups")  # fmt: skip
+    index: list[int] = []
+    cells: list[float] = []
+    for group, (present, offsets) in zip(fields, _OFFSETS[players], strict=True):
+        if not group.present:
+            continue
+        index.append(present)
+        cells.append(1.0)
+        for pairs, at in zip(group.cells(), offsets, strict=True):
+            index += [at + i for i, _ in pairs]
+            cells += [cell for _, cell in pairs]
+    tensor.fill(0.0)
+    tensor[index] = cells
 
 
 def fill_tensor(
-    pieces: Mapping[str, npt.NDArray[np.float32]], view: PlayerView | None, public: bool = True, private: bool = True
+    tensor: npt.NDArray[np.float32], view: PlayerView | None, public: bool = True, private: bool = True
 ) -> None:
-    """Write ``view`` into ``pieces`` (named as in :func:`tensor_layout`), zeroing them first.
+    """Write ``view`` (:func:`view_fields`) into the flat ``tensor`` (see :func:`fill_fields`).
 
-    :param view: the view; ``None`` (during the deal) leaves everything zero.
-    :param public: write the public pieces.
-    :param private: write the seat's own secrets (the ``private_`` pieces).
+    :param view: the view; ``None`` leaves everything zero.
+    :param public: write the public groups.
+    :param private: write the seat's own secrets (group ``private``).
     """
-    for array in pieces.values():
-        array.fill(0.0)
     if view is None:
+        tensor.fill(0.0)
         return
-    if private and view.seat is not None:
-        pieces["private_seat"][view.seat] = 1
-        for c in view.hand:
-            pieces["private_hand"][c.id] = 1
-        if view.victor is not None:
-            pieces["private_victor"][view.victor] = 1
-        if view.support is not None:
-            pieces["private_support"][view.support] = 1
-    if not public:
-        return
-    pieces["phase"][list(Phase).index(view.phase)] = 1
-    pieces["month"][view.month - 1] = 1
-    pieces["week"][view.week] = 1
-    for s in view.awaited:
-        pieces["awaited"][s] = 1
-    for s in view.chosen:
-        pieces["chosen"][s] = 1
-    for s, used in enumerate(view.support_used):
-        for f in used:
-            pieces["support_used"][s, f] = 1
-    pieces["hand_sizes"][:] = view.hand_sizes
-    pieces["piles"][:] = (view.draw_pile_size, view.discard_pile_size, view.revolution_pile_size,
-                          view.emperor_pile_size)  # fmt: skip
-    if view.add_on is not None:
-        pieces["add_on"][list(AddOnCard).index(view.add_on)] = 1
-    table = view.table
-    if table is not None:
-        pieces["table_revolution"][table.revolution_card.faction] = 1
-        if table.emperor_card is not None:
-            pieces["table_emperor"][table.emperor_card.id] = 1
-            pieces["table_emperor"][-1] = 1 if table.add_on is not None else 0
-        pieces["steps_revealed"][table.steps_revealed] = 1
-        plays, reinforcements = pieces["plays"], pieces["reinforcements"]
-        n = view.players
-        for p in table.plays:
-            row = plays[p.card.id]
-            row[_SIDES.index(p.side)] = 1
-            row[2 + p.step - 1] = 1
-            row[2 + STEPS + p.seat] = 1
-            row[-1] = len(p.reinforcements)
-            for r in p.reinforcements:
-                rrow = reinforcements[r.card.id - _FACTION_CARDS]
-                rrow[r.seat] = 1
-                rrow[n + r.step - 1] = 1
-                rrow[n + STEPS + _SIDES.index(p.side)] = 1
-        for step, seat in table.idle:
-            pieces["idle"][step - 1, seat] = 1
-    if view.week_score is not None:
-        ws = view.week_score
-        pieces["week_strengths"][: len(Faction)] = ws.strengths
-        pieces["week_strengths"][-2] = ws.emperor_strength if ws.emperor_strength is not None else 0
-        pieces["week_strengths"][-1] = 1 if ws.emperor_scored else 0
-        pieces["week_tokens"][:] = ws.tokens
-        for d in ws.placements:
-            pieces["week_placements"][d.seat, d.faction] = 1
-    for scored in view.score_track.faction_cards:
-        pieces["score_track"][scored.card.id, scored.month - 1] = 1
-        pieces["score_track"][scored.card.id, MONTHS + scored.seat] = 1
-    for scored_e in view.score_track.emperor_cards:
-        pieces["score_track_emperor"][scored_e.card.id] = 1
-    pieces["tokens"][0, :] = view.month_tokens
-    pieces["tokens"][1, :] = view.banked_tokens
-    for record in view.history:
-        for c in record.table.cards():
-            pieces["played_before"][c.id] = 1
-        if record.month == view.month:
-            pieces["revealed_this_month"][record.table.revolution_card.faction] = 1
-            if record.table.emperor_card is not None:
-                pieces["revealed_this_month"][len(REVOLUTION_CARDS) + record.table.emperor_card.id] = 1
-    for ms in view.month_scores:
-        pieces["month_bonus"][ms.month - 1, :] = ms.bonus
-    if view.verdict is not None:
-        pieces["verdict"][list(type(view.verdict.reason)).index(view.verdict.reason)] = 1
-        for s in view.verdict.winners:
-            pieces["verdict"][3 + s] = 1
+    fill_fields(tensor, view_fields(view, public=public, private=private), view.players)
 
 
 def fill_observation(
-    pieces: Mapping[str, npt.NDArray[np.float32]], flow: Flow, seat: int | None, public: bool = True,
-    private: bool = True,
+    tensor: npt.NDArray[np.float32], flow: Flow, seat: int | None, public: bool = True, private: bool = True
 ) -> None:
-    """Write ``seat``'s observation of ``flow`` into ``pieces`` (:func:`fill_tensor` of its view; during the
-    deal, only the seat's own cards and victor card so far)."""
-    view = flow.view(seat)
-    fill_tensor(pieces, view, public=public, private=private)
-    if view is None and private and seat is not None:
-        pieces["private_seat"][seat] = 1
-        for c in flow.dealt[seat]:
-            pieces["private_hand"][c.id] = 1
-        if seat < len(flow.victors):
-            pieces["private_victor"][flow.victors[seat]] = 1
+    """Write ``seat``'s observation of ``flow`` (:func:`observation_fields`) into the flat ``tensor``."""
+    fill_fields(tensor, observation_fields(flow, seat, public=public, private=private), flow.players)
 
 
 def make_pieces(players: int) -> tuple[npt.NDArray[np.float32], dict[str, npt.NDArray[np.float32]]]:
@@ -1226,7 +1644,7 @@ def make_pieces(players: int) -> tuple[npt.NDArray[np.float32], dict[str, npt.ND
     pieces: dict[str, npt.NDArray[np.float32]] = {}
     offset = 0
     for name, shape in tensor_layout(players):
-        size = int(np.prod(shape))
+        size = math.prod(shape)
         pieces[name] = flat[offset : offset + size].reshape(shape)
         offset += size
     return flat, pieces

@@ -56,9 +56,14 @@ Observations and information states
 
 Built from :func:`darkempire.views.player_view` only, so they show a seat nothing its view does not:
 
-* the observation string and tensor: the seat's current view (:data:`OBSERVATION_TENSOR_LAYOUT` names the
-  tensor's pieces); a public-only observer gives the spectator view, a private-only observer the seat's hand,
-  victor card and support;
+* the observation string and tensor: the seat's current view. Both are rendered from one structure,
+  :func:`~darkempire.adapters.core.observation_fields` (groups of named fields), so two observations have
+  equal strings exactly when they have equal tensors: the seat's hand, victor card, support and pending
+  choice; the calendar, phase, awaited and chosen seats; every finished week's table in its own slot; the
+  score track with the month and week of each card; each month's revealed support and totals; the verdict
+  with every seat's victor card and the faction totals; during the deal, how many cards are dealt.
+  :data:`OBSERVATION_TENSOR_LAYOUT` names the tensor's pieces; its size is fixed for each number of players.
+  A public-only observer gives the spectator view, a private-only observer the seat's own secrets;
 * the information-state string (perfect recall): one line per earlier decision with what the seat saw and
   chose, then its current view. There is no information-state tensor.
 
@@ -68,14 +73,25 @@ choice pending. During the deal each seat sees its own cards dealt so far.
 Serialization
 =============
 
-OpenSpiel serializes a Python state by pickling its attributes; the one attribute of a
-:class:`DarkEmpireState` pickles as the JSON of ``darkempire.serialization`` (engine states as
-``"game-state"`` messages, plus the pending chance events and the seats' trails). The turn-based form
-serializes, as OpenSpiel does for every explicit-chance game, by its history of integers.
+From Python, :meth:`DarkEmpireState.serialize` writes JSON (format :data:`STATE_FORMAT`): the OpenSpiel
+history and the flow in the JSON wire format of :mod:`darkempire.serialization` (engine states as
+``"game-state"`` messages, the pending chance events, the seats' trails). :meth:`DarkEmpireGame.deserialize_state`
+reads only that JSON: it replays the history, checks that it gives the flow written, and raises a
+:class:`~darkempire.serialization.SerializationError` for anything else. It never unpickles, so a crafted
+string cannot run code.
+
+OpenSpiel's C++ side serializes every Python game by pickling the state's attributes: ``pyspiel.serialize_game_and_state``,
+``pyspiel.deserialize_game_and_state`` and the C++ callers of ``DeserializeState`` (such as
+``pyspiel.random_sim_test(..., serialize=True)``) go that way and cannot be overridden from Python. The one
+attribute of a :class:`DarkEmpireState` pickles as a call that loads the same JSON, so those round trips work;
+but ``pyspiel.deserialize_game_and_state`` unpickles whatever it is given, so never give it text you did not
+write. The turn-based form serializes, as OpenSpiel does for every explicit-chance game, by its history of
+integers.
 """
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Sequence
 from typing import Any, Final
@@ -105,6 +121,15 @@ from darkempire.adapters.core import (
 )
 from darkempire.cards import HAND_CARDS
 from darkempire.errors import ConfigError
+from darkempire.serialization import (
+    FormatVersionError,
+    InconsistentStateError,
+    InvalidValueError,
+    MalformedJSONError,
+    MissingFieldError,
+    UnknownFieldError,
+    WrongTypeError,
+)
 from darkempire.state import GameState
 from darkempire.views import player_view
 
@@ -114,6 +139,7 @@ __all__ = [
     "NUM_ACTIONS",
     "OBSERVATION_TENSOR_LAYOUT",
     "SHORT_NAME",
+    "STATE_FORMAT",
     "DarkEmpireGame",
     "DarkEmpireObserver",
     "DarkEmpireState",
@@ -149,6 +175,9 @@ GAME_TYPE: Final = pyspiel.GameType(
 #: The observation tensor's pieces for ``players`` seats, in order: ``(name, shape)`` pairs.
 OBSERVATION_TENSOR_LAYOUT: Final = tensor_layout
 
+#: The ``format`` of :meth:`DarkEmpireState.serialize`'s JSON.
+STATE_FORMAT: Final = "darkempire-openspiel/1"
+
 
 class DarkEmpireGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hints
     """The game, for a number of seats given by the parameter ``players`` (3-5, default 4).
@@ -183,6 +212,35 @@ class DarkEmpireGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type
         """A new game: chance deals the victor cards and hands first."""
         flow, self._next = (self._next or self._start), None
         return DarkEmpireState(self, flow)
+
+    def deserialize_state(self, text: str) -> DarkEmpireState:
+        """The state that :meth:`DarkEmpireState.serialize` wrote, rebuilt by replaying its history; never
+        unpickles anything (see the module docstring).
+
+        :raises SerializationError: (a subclass from :mod:`darkempire.serialization`) for text that is not
+            JSON, another format, another number of players, a history that is not legal in this game, or a
+            flow that its history does not give.
+        """
+        data = _state_document(text, self.players)
+        state = self.new_initial_state()
+        buffered: list[int] = []
+        for at, action in enumerate(data["history"]):
+            legal = state.legal_actions() if state.is_chance_node() else state.legal_actions(len(buffered))
+            if isinstance(action, bool) or not isinstance(action, int) or action not in legal:
+                raise InvalidValueError(f"{action!r} is not a legal action here", path=f"history[{at}]")
+            if state.is_chance_node():
+                state.apply_action(action)
+                continue
+            buffered.append(action)
+            if len(buffered) == self.players:
+                state.apply_actions(buffered)
+                buffered = []
+        if buffered:
+            raise InvalidValueError(f"the history ends within a joint action ({len(buffered)} of {self.players})",
+                                    path="history")  # fmt: skip
+        if state.flow.to_data() != data["flow"]:
+            raise InconsistentStateError("the flow is not the one its history gives", path="flow")
+        return state
 
     def max_chance_nodes_in_history(self) -> int:
         """Most chance nodes in a game (the deal, two revealed cards a week, the re-organize draws)."""
@@ -253,6 +311,14 @@ class DarkEmpireState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no ty
     def __str__(self) -> str:
         return self._flow.text()
 
+    def serialize(self) -> str:
+        """The state as JSON: ``{"format": STATE_FORMAT, "players": n, "history": [...], "flow": {...}}``, the
+        flow in ``darkempire.serialization``'s wire format (:meth:`~darkempire.adapters.core.Flow.to_data`).
+        :meth:`DarkEmpireGame.deserialize_state` reads it back."""
+        document = {"format": STATE_FORMAT, "players": self._flow.players, "history": list(self.history()),
+                    "flow": self._flow.to_data()}  # fmt: skip
+        return json.dumps(document, separators=(",", ":"))
+
 
 class DarkEmpireObserver:
     """OpenSpiel's Python observer interface, built on the seats' views.
@@ -291,9 +357,9 @@ class DarkEmpireObserver:
 
     def set_from(self, state: DarkEmpireState, player: int) -> None:
         """Write ``player``'s observation of ``state`` into the observer's ``tensor``."""
-        if self._recall:
+        if self.tensor is None:  # perfect recall: no tensor
             return
-        fill_observation(self.dict, state.flow, player, public=self._public, private=self._private)
+        fill_observation(self.tensor, state.flow, player, public=self._public, private=self._private)
 
     def string_from(self, state: DarkEmpireState, player: int) -> str:
         """``player``'s observation of ``state`` as text."""
@@ -306,6 +372,40 @@ class DarkEmpireObserver:
 
 
 pyspiel.register_game(GAME_TYPE, DarkEmpireGame)
+
+
+# --------------------------------------------------------------------------- serialization
+
+_STATE_KEYS: Final = frozenset({"format", "players", "history", "flow"})
+
+
+def _state_document(text: object, players: int) -> dict[str, Any]:
+    """The checked JSON document of a serialized state: the right format and number of players, a list history."""
+    if not isinstance(text, str):
+        raise MalformedJSONError(f"expected JSON text, got {type(text).__name__}")
+    try:
+        data = json.loads(text, parse_constant=_reject_constant)
+    except (ValueError, RecursionError) as exc:
+        raise MalformedJSONError(f"not valid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise WrongTypeError(f"a serialized state is a JSON object, not {type(data).__name__}")
+    missing, unknown = sorted(_STATE_KEYS - data.keys()), sorted(data.keys() - _STATE_KEYS)
+    if missing:
+        raise MissingFieldError(f"missing field {missing[0]!r}", path=missing[0])
+    if unknown:
+        raise UnknownFieldError(f"unknown field {unknown[0]!r}", path=unknown[0])
+    if data["format"] != STATE_FORMAT:
+        raise FormatVersionError(f"format {data['format']!r}, expected {STATE_FORMAT!r}", path="format")
+    if data["players"] != players or isinstance(data["players"], bool):
+        raise InvalidValueError(f"a state of {data['players']!r} players, not of this {players}-player game",
+                                path="players")  # fmt: skip
+    if not isinstance(data["history"], list):
+        raise WrongTypeError("the history is a JSON array of actions", path="history")
+    return data
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
 
 
 # --------------------------------------------------------------------------- actions

@@ -13,13 +13,24 @@ Install the ``pettingzoo`` extra (``pip install "darkempire[pettingzoo]"``).
   :mod:`darkempire.adapters.openspiel`). Each observation carries an ``action_mask`` (int8, 1 for each legal
   action). A seat the step does not await has the single legal action 0 (wait).
 * **Observations**: ``{"observation": Box(float32), "action_mask": Box(int8)}``; the tensor is the seat's
-  :class:`~darkempire.views.PlayerView` (:func:`darkempire.adapters.core.tensor_layout`), so it shows
-  nothing the view does not.
+  :class:`~darkempire.views.PlayerView`, laid out as :func:`darkempire.adapters.core.tensor_layout` says (a
+  fixed size for each number of players), so it shows nothing the view does not; it holds everything
+  ``render()``'s text of the same view shows (:func:`darkempire.adapters.core.view_fields`).
 * **Rewards**: 0 until the end; then the verdict's winners share +1 (each gets ``1 / len(winners)``) and
   every other seat gets -1 (rules 8.2-8.5). All agents terminate together when the game ends.
 * **Chance**: the engine's own generator (:class:`~darkempire.chance.Chance`), seeded by ``reset(seed=...)``;
   a ``reset()`` without a seed continues the environment's own seeded sequence of games.
-* **Illegal actions** raise :class:`ValueError`.
+* **Illegal actions** raise :class:`~darkempire.errors.IllegalActionError`; an action that is not an integer
+  (``1.9``, ``"5"``, ``True``) raises :class:`~darkempire.errors.InvalidArgumentError` and is never rounded or
+  parsed (:func:`action_index`; numpy integers are integers). Both are :class:`ValueError`.
+
+Conformance: the test suite runs PettingZoo's ``parallel_api_test`` on :func:`parallel_env`, ``api_test`` on
+:func:`env`, and ``seed_test`` both on :func:`env` and on ``parallel_to_aec(parallel_env())``, for 3, 4 and 5
+players. PettingZoo's ``parallel_seed_test`` cannot run on these environments: it samples every action from
+``action_space(agent)`` without the action mask, so its first step fails with an
+:class:`~darkempire.errors.IllegalActionError` such as "action 611 is not legal for player_0" (and in
+PettingZoo 1.27 it checks one step only). ``seed_test`` of the parallel environment seen as AEC checks the
+same seeding over whole games, with masked actions.
 
 In the parallel environment every agent acts at every step (0 for the seats not awaited). In the AEC
 environment only the awaited seats act, in seat order; a seat that acts later in the same step sees that the
@@ -36,14 +47,29 @@ from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
 from darkempire import engine
-from darkempire.adapters.core import NUM_ACTIONS, decode, fill_tensor, legal_indices, make_pieces, tensor_size, view_text
-from darkempire.errors import ConfigError
+from darkempire.adapters.core import NUM_ACTIONS, decode, fill_tensor, legal_indices, tensor_size, view_text
+from darkempire.errors import ConfigError, IllegalActionError, InvalidArgumentError, MissingChoiceError
 from darkempire.state import GameConfig, GameState
 from darkempire.views import player_view, spectator_view
 
-__all__ = ["DarkEmpireAECEnv", "DarkEmpireParallelEnv", "env", "parallel_env", "raw_env"]
+__all__ = ["DarkEmpireAECEnv", "DarkEmpireParallelEnv", "action_index", "env", "parallel_env", "raw_env"]
 
 _NAME: Final = "dark_empire_revolution_v0"
+
+
+def action_index(agent: str, action: object) -> int:
+    """``agent``'s action as an index of ``Discrete(6857)``: a Python or numpy integer (or a 0-d integer array,
+    as ``gymnasium.spaces.Discrete.contains`` accepts).
+
+    :raises InvalidArgumentError: for anything else (``1.9``, ``"5"``, ``True``): nothing is rounded or parsed.
+    """
+    value = action
+    if isinstance(value, np.ndarray) and value.shape == ():
+        value = value[()]
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        raise InvalidArgumentError(f"the action of {agent} must be an integer 0-{NUM_ACTIONS - 1}, not {action!r} "
+                                   f"({type(action).__name__})")  # fmt: skip
+    return int(value)
 
 
 class _Seats:
@@ -71,7 +97,7 @@ class _Seats:
         self.action_spaces = {name: gymnasium.spaces.Discrete(NUM_ACTIONS) for name in self.names}
         self.rng = np.random.default_rng()
         self.state: GameState = engine.deal(GameConfig(players=players), 0)
-        self._flat, self._pieces = make_pieces(players)
+        self._flat = np.zeros(tensor_size(players), dtype=np.float32)
 
     def reset(self, seed: int | None) -> None:
         if seed is not None:
@@ -79,7 +105,7 @@ class _Seats:
         self.state = engine.deal(GameConfig(players=self.players), int(self.rng.integers(2**63)))
 
     def observe(self, seat: int) -> dict[str, np.ndarray[Any, Any]]:
-        fill_tensor(self._pieces, player_view(self.state, seat))
+        fill_tensor(self._flat, player_view(self.state, seat))
         mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         mask[legal_indices(self.state, seat)] = 1
         return {"observation": self._flat.copy(), "action_mask": mask}
@@ -87,12 +113,14 @@ class _Seats:
     def choose(self, seat: int, action: Any) -> None:
         """Record ``seat``'s action (its wait is nothing to record).
 
-        :raises ValueError: if the action is not legal for the seat.
+        :raises InvalidArgumentError: if the action is not an integer (:func:`action_index`).
+        :raises IllegalActionError: if it is not legal for the seat.
         """
-        index = int(action)
+        index = action_index(self.names[seat], action)
         legal = legal_indices(self.state, seat)
         if index not in legal:
-            raise ValueError(f"action {index} is not legal for {self.names[seat]}; legal: {legal[:10]}...")
+            raise IllegalActionError(f"action {index} is not legal for {self.names[seat]}; legal: {legal[:10]}...",
+                                     rule="9.2")
         chosen = decode(self.state, seat, index)
         if chosen is not None:
             self.state = engine.apply(self.state, seat, chosen)
@@ -148,18 +176,20 @@ class DarkEmpireParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo's 
     ) -> tuple[dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]]:
         """Every agent's action (0 for those not awaited); the step resolves and the next one begins.
 
-        :raises ValueError: if an agent's action is missing or not legal.
+        :raises MissingChoiceError: if an agent's action is missing.
+        :raises IllegalActionError: if an action is not legal.
+        :raises InvalidArgumentError: if an action is not an integer (:func:`action_index`).
         """
         seats = self._seats
         for agent in self.agents:
             if agent not in actions:
-                raise ValueError(f"no action for {agent}")
+                raise MissingChoiceError(f"no action for {agent}", rule="9.2")
         before = seats.state
         chosen = []
         for agent in self.agents:  # every action is checked against the step's state before any is applied
-            seat, index = seats.seat_of[agent], int(actions[agent])
+            seat, index = seats.seat_of[agent], action_index(agent, actions[agent])
             if index not in legal_indices(before, seat):
-                raise ValueError(f"action {index} is not legal for {agent}")
+                raise IllegalActionError(f"action {index} is not legal for {agent}", rule="9.2")
             action = decode(before, seat, index)
             if action is not None:
                 chosen.append((seat, action))
@@ -178,8 +208,8 @@ class DarkEmpireParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo's 
 
     def state(self) -> np.ndarray[Any, Any]:
         """The spectator view as a tensor (public information only)."""
-        flat, pieces = make_pieces(self._seats.players)
-        fill_tensor(pieces, spectator_view(self._seats.state))
+        flat = np.zeros(tensor_size(self._seats.players), dtype=np.float32)
+        fill_tensor(flat, spectator_view(self._seats.state))
         return flat
 
     def render(self) -> str | None:
@@ -241,7 +271,8 @@ class DarkEmpireAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's base class
     def step(self, action: Any) -> None:
         """The selected agent's action; ``None`` for an agent whose game is over.
 
-        :raises ValueError: if the action is not legal.
+        :raises InvalidArgumentError: if the action is not an integer (:func:`action_index`).
+        :raises IllegalActionError: if it is not legal.
         """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
