@@ -24,12 +24,16 @@ import pytest
 
 from darkempire.errors import DarkEmpireError, IllegalActionError, InvalidArgumentError, MissingChoiceError
 from darkempire.serialization import (
+    DEFAULT_MAX_SIZE,
+    DocumentTooLargeError,
+    DuplicateKeyError,
     FormatVersionError,
     InconsistentStateError,
     InvalidValueError,
     MalformedJSONError,
     MissingFieldError,
     SerializationError,
+    TooManyItemsError,
     UnknownFieldError,
     WrongTypeError,
 )
@@ -230,9 +234,15 @@ def test_malformed_documents_raise_typed_errors() -> None:
         ({**good, "history": [*history, state.legal_actions(0)[0]]}, InvalidValueError, "history"),
         ({**good, "history": earlier}, InconsistentStateError, "flow"),
         ({**good, "flow": {**good["flow"], "trail": [["forged"]] * 3}}, InconsistentStateError, "flow"),
+        ('{"format": "a", "format": "b"}', DuplicateKeyError, "format"),
+        (" " * (DEFAULT_MAX_SIZE + 1), DocumentTooLargeError, ""),
+        ({**good, "history": [0] * 200_000}, TooManyItemsError, "history"),
     ]
     for value, error, path in cases:
         text = value if isinstance(value, (str, bytes)) else json.dumps(value)
         with pytest.raises(error) as caught:
             game.deserialize_state(text)
         assert isinstance(caught.value, DarkEmpireError) and caught.value.path == path, (value, caught.value)
+    with pytest.raises(FormatVersionError) as caught:
+        game.deserialize_state(json.dumps({**good, "format": "x" * 100_000}))
+    assert len(str(caught.value)) < 200, "an error quotes a huge value cut short"

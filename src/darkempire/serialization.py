@@ -151,6 +151,7 @@ __all__ = [
     "MESSAGE_LIMIT",
     "MESSAGE_TYPES",
     "QUOTE_LIMIT",
+    "quote",
     "ArrayLimit",
     "CardNotHeldError",
     "ConservationError",
@@ -304,15 +305,22 @@ def _cut(text: str, limit: int) -> str:
     return text if len(text) <= limit else f"{text[: limit - 3]}..."
 
 
-def _quote(value: Any) -> str:
+def quote(value: Any) -> str:
     """``repr(value)`` for an error message, cut to :data:`QUOTE_LIMIT` characters: the input may be huge,
-    and building its whole ``repr`` would already cost as much as the document."""
+    and building its whole ``repr`` would already cost as much as the document.
+
+    >>> quote("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... (100 characters)"
+    """
     short = reprlib.Repr()
     short.maxstring = short.maxlong = short.maxother = QUOTE_LIMIT
     text = _cut(short.repr(value), QUOTE_LIMIT)
     if isinstance(value, str) and len(value) > QUOTE_LIMIT:
         text += f" ({len(value)} characters)"
     return text
+
+
+_quote = quote
 
 
 def _key(key: Any) -> str:

@@ -127,8 +127,11 @@ from darkempire.serialization import (
     InvalidValueError,
     MalformedJSONError,
     MissingFieldError,
+    TooManyItemsError,
     UnknownFieldError,
     WrongTypeError,
+    parse_json,
+    quote,
 )
 from darkempire.state import GameState
 from darkempire.views import player_view
@@ -227,7 +230,7 @@ class DarkEmpireGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type
         for at, action in enumerate(data["history"]):
             legal = state.legal_actions() if state.is_chance_node() else state.legal_actions(len(buffered))
             if isinstance(action, bool) or not isinstance(action, int) or action not in legal:
-                raise InvalidValueError(f"{action!r} is not a legal action here", path=f"history[{at}]")
+                raise InvalidValueError(f"{quote(action)} is not a legal action here", path=f"history[{at}]")
             if state.is_chance_node():
                 state.apply_action(action)
                 continue
@@ -383,10 +386,7 @@ def _state_document(text: object, players: int) -> dict[str, Any]:
     """The checked JSON document of a serialized state: the right format and number of players, a list history."""
     if not isinstance(text, str):
         raise MalformedJSONError(f"expected JSON text, got {type(text).__name__}")
-    try:
-        data = json.loads(text, parse_constant=_reject_constant)
-    except (ValueError, RecursionError) as exc:
-        raise MalformedJSONError(f"not valid JSON: {exc}") from None
+    data = parse_json(text)
     if not isinstance(data, dict):
         raise WrongTypeError(f"a serialized state is a JSON object, not {type(data).__name__}")
     missing, unknown = sorted(_STATE_KEYS - data.keys()), sorted(data.keys() - _STATE_KEYS)
@@ -395,17 +395,22 @@ def _state_document(text: object, players: int) -> dict[str, Any]:
     if unknown:
         raise UnknownFieldError(f"unknown field {unknown[0]!r}", path=unknown[0])
     if data["format"] != STATE_FORMAT:
-        raise FormatVersionError(f"format {data['format']!r}, expected {STATE_FORMAT!r}", path="format")
+        raise FormatVersionError(f"format {quote(data['format'])}, expected {STATE_FORMAT!r}", path="format")
     if data["players"] != players or isinstance(data["players"], bool):
-        raise InvalidValueError(f"a state of {data['players']!r} players, not of this {players}-player game",
+        raise InvalidValueError(f"a state of {quote(data['players'])} players, not of this {players}-player game",
                                 path="players")  # fmt: skip
     if not isinstance(data["history"], list):
         raise WrongTypeError("the history is a JSON array of actions", path="history")
+    # Each decision node is one action per seat (simultaneous), plus the chance nodes: a longer history is no game.
+    longest = MAX_DECISIONS * players + max_chance_events(players)
+    if len(data["history"]) > longest:
+        raise TooManyItemsError(
+            f"history: {len(data['history'])} actions, but a {players}-player game has at most {longest}",
+            path="history",
+        )
     return data
 
 
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
 
 
 # --------------------------------------------------------------------------- actions
