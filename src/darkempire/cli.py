@@ -341,10 +341,16 @@ class _Chronicle:
 
 
 def _demo(
-    console: Console, players: int, seed: int, theme: Theme, kinds: Sequence[str], record: str | None = None
+    console: Console,
+    players: int,
+    seed: int,
+    theme: Theme,
+    kinds: Sequence[str],
+    record: str | None = None,
+    public: str | None = None,
 ) -> int:
     """Play a game between bots of ``kinds`` (seat ``s``'s bot seeded ``10 * seed + s``) and print it;
-    write its game record to the file ``record`` if given."""
+    write its game record to the file ``record`` and its public record to ``public`` if given."""
     config = GameConfig(players=players)
     bots = [make_bot(kind, seed * 10 + seat) for seat, kind in enumerate(kinds)]
     seats = ", ".join(f"seat {s}: {kind}" for s, kind in enumerate(kinds))
@@ -361,10 +367,10 @@ def _demo(
     assert final is not None and final.verdict is not None
     chronicle = _Chronicle(console, theme)
     chronicle.update(final.history, final.month_scores, final.phase, final.verdict, reorganized)
-    if record is not None:
+    if record is not None or public is not None:
         from darkempire.record_cli import save_demo_record  # it imports this module's formatting
 
-        save_demo_record(console, record, config, seed, turns)
+        save_demo_record(console, record, config, seed, turns, public=public)
     return EXIT_OK
 
 
@@ -641,6 +647,11 @@ def _parser() -> argparse.ArgumentParser:
         + " (default greedy)",
     )
     demo.add_argument("--record", metavar="FILE", help="also write the game record (JSON) to FILE")
+    demo.add_argument(
+        "--public-record",
+        metavar="FILE",
+        help="also write the public record (JSON: no seed, nothing hidden; safe to share) to FILE",
+    )
     play = commands.add_parser("play", help="play one seat against greedy bots at the terminal")
     common(play)
     play.add_argument("--seat", type=int, default=0, help="your seat, 0 to players-1 (default 0)")
@@ -682,7 +693,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "demo":
             kinds = _bot_kinds(parser, args.bots, args.players)
-            return _demo(console, args.players, args.seed, theme, kinds, args.record)
+            return _demo(console, args.players, args.seed, theme, kinds, args.record, args.public_record)
         if args.command == "simulate":
             return simulate_command(console, args, _bot_kinds(parser, args.bots, args.players), theme=theme)
         if args.command == "replay":

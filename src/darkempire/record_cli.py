@@ -7,6 +7,11 @@
   and confirms that it reproduces the recorded verdict. A record that does
   not reproduce stops with an error naming the first divergent choice
   (exit status 1).
+* ``darkempire demo --public-record FILE`` writes the demo game's
+  :class:`~darkempire.public_record.PublicRecord` (no seed, nothing hidden);
+  ``darkempire replay FILE`` checks such a record move by move with
+  :func:`~darkempire.public_record.spectator_replay` and prints it as a
+  spectator saw it (``--seat`` is refused: it holds no seat's secrets).
 * ``darkempire replay FILE --week W [--seat N]`` shows what seat ``N`` (or a
   spectator, without ``--seat``) saw in week ``W`` of the game (1-12): its
   :class:`~darkempire.views.PlayerView` when the week's cards were revealed,
@@ -59,8 +64,9 @@ from darkempire.events import (
     events_for,
 )
 from darkempire.history import History
+from darkempire.public_record import PublicRecord, public_record, spectator_replay
 from darkempire.records import Choice, GameRecord, RecordError, replay_record, state_digest
-from darkempire.serialization import DEFAULT_MAX_SIZE, DocumentTooLargeError, load_record, to_json
+from darkempire.serialization import DEFAULT_MAX_SIZE, DocumentTooLargeError, WrongTypeError, from_json, to_json
 from darkempire.state import MONTHS, WEEKS, GameConfig, GameState, Phase
 from darkempire.views import PlayerView, player_view, spectator_view
 
@@ -75,8 +81,8 @@ __all__ = [
 ]
 
 
-def write_record(path: Path, record: GameRecord) -> None:
-    """Write ``record`` to ``path`` as a ``"game-record"`` JSON message.
+def write_record(path: Path, record: GameRecord | PublicRecord) -> None:
+    """Write ``record`` to ``path`` as a ``"game-record"`` (or ``"public-record"``) JSON message.
 
     :raises RecordError: if the file cannot be written.
     """
@@ -86,8 +92,9 @@ def write_record(path: Path, record: GameRecord) -> None:
         raise RecordError(f"cannot write {path}: {error.strerror or error}") from None
 
 
-def read_record(path: Path, *, max_size: int = DEFAULT_MAX_SIZE) -> GameRecord:
-    """Read a ``"game-record"`` JSON message from ``path``, reading no more than ``max_size`` bytes and one.
+def read_record(path: Path, *, max_size: int = DEFAULT_MAX_SIZE) -> GameRecord | PublicRecord:
+    """Read a ``"game-record"`` or ``"public-record"`` JSON message from ``path``, reading no more than
+    ``max_size`` bytes and one.
 
     :raises RecordError: if the file cannot be read.
     :raises DocumentTooLargeError: if the file holds more than ``max_size`` bytes (``/dev/zero`` does).
@@ -100,11 +107,23 @@ def read_record(path: Path, *, max_size: int = DEFAULT_MAX_SIZE) -> GameRecord:
         raise RecordError(f"cannot read {path}: {error.strerror or error}") from None
     if len(data) > max_size:
         raise DocumentTooLargeError(f"{path} holds more than {max_size} bytes, the limit of a record")
-    return load_record(data, max_size=max_size)
+    document = from_json(data, max_size=max_size)
+    if not isinstance(document, (GameRecord, PublicRecord)):
+        raise WrongTypeError(f"{path} holds a {type(document).__name__} message, not a game or public record")
+    return document
 
 
-def save_demo_record(console: Console, path: str, config: GameConfig, seed: int, turns: Sequence[Turn]) -> None:
-    """Record the demo game made of ``turns`` (with state digests) and write it to ``path``."""
+def save_demo_record(
+    console: Console,
+    path: str | None,
+    config: GameConfig,
+    seed: int,
+    turns: Sequence[Turn],
+    *,
+    public: str | None = None,
+) -> None:
+    """Record the demo game made of ``turns`` (with state digests) and write it to ``path``, and its public
+    record to ``public``, each if given."""
     final = turns[-1].after if turns else None
     record = GameRecord(
         config,
@@ -113,8 +132,12 @@ def save_demo_record(console: Console, path: str, config: GameConfig, seed: int,
         final.verdict if final is not None else None,
         tuple(state_digest(t.after) for t in turns),
     )
-    write_record(Path(path), record)
-    console.print(f"Record of {len(record.choices)} choices written to {escape(path)}")
+    if path is not None:
+        write_record(Path(path), record)
+        console.print(f"Record of {len(record.choices)} choices written to {escape(path)}")
+    if public is not None:
+        write_record(Path(public), public_record(record))
+        console.print(f"Public record (no seed, nothing hidden) written to {escape(public)}")
 
 
 def replay_command(console: Console, path: str, theme: Theme, *, seat: int | None, week: int | None) -> int:
@@ -124,6 +147,8 @@ def replay_command(console: Console, path: str, theme: Theme, *, seat: int | Non
     :raises DarkEmpireError: the record does not reproduce, or cannot be read, or ``seat``/``week`` do not exist.
     """
     record = read_record(Path(path))
+    if isinstance(record, PublicRecord):
+        return _replay_public(console, record, theme, seat=seat, week=week)
     replayed = replay_record(record)
     history = History(replayed.states, record.choices)
     final = replayed.final
@@ -158,6 +183,56 @@ def _print_game(console: Console, record: GameRecord, history: History, theme: T
         console.print(f"[bold]Verdict reproduced[/bold]: {final.verdict.reason.value}, won by {winners}.")
 
 
+def _replay_public(console: Console, record: PublicRecord, theme: Theme, *, seat: int | None, week: int | None) -> int:
+    """Check a public record move by move from public information (rule 9.3) and print it as a spectator saw it."""
+    if seat is not None:
+        raise RecordError("a public record holds what a spectator saw, no seat's view: replay it without --seat")
+    views = spectator_replay(record)
+    if week is not None:
+        _print_public_week(console, record, views, theme, week)
+        return 0
+    final = views[-1]
+    console.print(
+        f"[bold]Replay[/bold] of the public record of a {record.config.players}-player game: "
+        f"{len(record.steps)} choices, checked from public information"
+    )
+    _Chronicle(console, theme).update(final.history, final.month_scores, final.phase, final.verdict, {})
+    if final.verdict is None:
+        console.print(f"The record ends in the {final.phase.value} phase, before the game is over, as recorded.")
+    else:
+        winners = ", ".join(f"seat {s}" for s in sorted(final.verdict.winners))
+        console.print(f"[bold]Verdict confirmed[/bold]: {final.verdict.reason.value}, won by {winners}.")
+    return 0
+
+
+def _print_public_week(
+    console: Console, record: PublicRecord, views: Sequence[PlayerView], theme: Theme, week: int
+) -> None:
+    month, week_of_month = _month_and_week(week)
+    starts = [i for i, v in enumerate(views) if (v.month, v.week, v.phase) == (month, week_of_month, Phase.PLAY_1)]
+    if not starts:
+        raise RecordError(f"the recorded game does not reach week {week} of month {month}")
+    start = starts[0]
+    end = start
+    while end + 1 < len(views) and (views[end + 1].month, views[end + 1].week) == (month, week_of_month):
+        end += 1
+    console.print(f"[bold]What a spectator saw in week {week} (month {month}, week {week_of_month})[/bold]")
+    for line in view_lines(views[start], theme):
+        console.print("  " + line)
+    console.print("[bold]The week's events[/bold]")
+    for step in record.steps[start : min(end + 1, len(record.steps))]:
+        for event in step.events:
+            for line in event_lines(event, theme, None):
+                console.print("  " + line)
+
+
+def _month_and_week(week: int) -> tuple[int, int]:
+    """The month and the week of the month of game week ``week`` (1-12)."""
+    if not 1 <= week <= MONTHS * WEEKS:
+        raise RecordError(f"week {week} does not exist: a game has weeks 1 to {MONTHS * WEEKS}")
+    return (week - 1) // WEEKS + 1, (week - 1) % WEEKS + 1
+
+
 def _week_span(history: History, month: int, week: int) -> tuple[int, int]:
     """Indexes of the state where week ``(month, week)`` starts and of the state where the next one does."""
     start = next(
@@ -176,9 +251,7 @@ def _week_span(history: History, month: int, week: int) -> tuple[int, int]:
 
 
 def _print_week(console: Console, history: History, theme: Theme, seat: int | None, week: int) -> None:
-    if not 1 <= week <= MONTHS * WEEKS:
-        raise RecordError(f"week {week} does not exist: a game has weeks 1 to {MONTHS * WEEKS}")
-    month, week_of_month = (week - 1) // WEEKS + 1, (week - 1) % WEEKS + 1
+    month, week_of_month = _month_and_week(week)
     start, end = _week_span(history, month, week_of_month)
     state = history.states[start]
     view = player_view(state, seat) if seat is not None else spectator_view(state)

@@ -310,7 +310,7 @@ def quote(value: Any) -> str:
     and building its whole ``repr`` would already cost as much as the document.
 
     >>> quote("x" * 100)
-    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... (100 characters)"
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxxxxxxxxxxx' (100 characters)"
     """
     short = reprlib.Repr()
     short.maxstring = short.maxlong = short.maxother = QUOTE_LIMIT
