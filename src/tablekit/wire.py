@@ -1,0 +1,293 @@
+"""The JSON envelope every game's wire format shares: format versions, a strict loader, located errors.
+
+Every message is one JSON object whose ``"format"`` names the game's format and version and whose ``"type"``
+names the message type; the rest is the payload, which the game decodes::
+
+    {"format": "toyspiel/1", "type": "action", "kind": "bid", "card": 3}
+
+:func:`load_json` reads a document strictly: at most ``max_bytes`` bytes (default :data:`DEFAULT_MAX_BYTES`),
+UTF-8, no duplicate keys, no ``NaN`` or ``Infinity``. :func:`open_envelope` checks the format and type and
+returns the payload. Every fault raises a :class:`WireError` subclass that carries the JSON path of the fault
+(``"choices[3].action"``, ``""`` for the document) and a message quoting the offending input cut to
+:data:`QUOTE_LIMIT` characters, so that a huge or hostile input never floods a log.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Collection, Sequence
+from typing import Any, Final
+
+import attrs
+
+from tablekit.errors import KitError
+
+__all__ = [
+    "DEFAULT_MAX_BYTES",
+    "QUOTE_LIMIT",
+    "DocumentTooLargeError",
+    "DuplicateKeyError",
+    "Format",
+    "FormatVersionError",
+    "MalformedJSONError",
+    "MissingFieldError",
+    "UnknownTypeError",
+    "WireError",
+    "WrongTypeError",
+    "dump_json",
+    "json_path",
+    "load_json",
+    "make_envelope",
+    "open_envelope",
+    "quote",
+]
+
+#: The default largest document :func:`load_json` reads: 1 MiB, far above any game record of these games.
+DEFAULT_MAX_BYTES: Final = 1 << 20
+#: The most characters of input an error message quotes; longer input is cut and ends with ``"..."``.
+QUOTE_LIMIT: Final = 40
+
+_NAME = re.compile(r"[a-z][a-z0-9-]*")
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` cut to ``limit`` characters, ending with ``...`` when cut.
+
+    >>> quote("x" * 100, limit=10)
+    "'xxxxxx..."
+    """
+    text = repr(value)
+    return text if len(text) <= limit else text[: max(limit - 3, 0)] + "..."
+
+
+def json_path(parts: Sequence[str | int]) -> str:
+    """A JSON path in the dotted form: ``("choices", 3, "action")`` is ``"choices[3].action"``."""
+    out = ""
+    for part in parts:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else part)
+    return out
+
+
+class WireError(KitError, ValueError):
+    """A document that is not a valid message.
+
+    :ivar path: where the fault is, as parts (object keys and array indices); ``()`` for the document.
+    :ivar message: the explanation without the path.
+    """
+
+    path: tuple[str | int, ...]
+    message: str
+
+    def __init__(self, message: str, *, path: Sequence[str | int] = ()) -> None:
+        self.path = tuple(path)
+        self.message = message
+        super().__init__(f"{self.where}: {message}")
+
+    @property
+    def where(self) -> str:
+        """:attr:`path` as text (:func:`json_path`), or ``"(document)"``."""
+        return json_path(self.path) or "(document)"
+
+    def within(self, *prefix: str | int) -> WireError:
+        """The same error, located inside ``prefix`` (for a decoder that reads a nested part)."""
+        return type(self)(self.message, path=(*prefix, *self.path))
+
+
+class MalformedJSONError(WireError):
+    """The text is not UTF-8 JSON, uses ``NaN`` or ``Infinity``, or nests too deeply."""
+
+
+class DuplicateKeyError(WireError):
+    """An object repeats a key: JSON allows it, but readers disagree on which value wins, so it is refused."""
+
+
+class DocumentTooLargeError(WireError):
+    """The document is larger than the loader's ``max_bytes``."""
+
+
+class FormatVersionError(WireError):
+    """The ``format`` field is missing, names another format, or a version other than the one read."""
+
+
+class MissingFieldError(WireError):
+    """An object lacks a required key."""
+
+
+class WrongTypeError(WireError):
+    """A value has the wrong JSON type (a message that is not an object, a string for a number, ...)."""
+
+
+class UnknownTypeError(WireError):
+    """The ``type`` field names no message type of this format."""
+
+
+@attrs.frozen
+class Format:
+    """A wire format: a name (the game's) and a version, written ``"<name>/<version>"``.
+
+    :ivar name: lowercase ASCII letters, digits and hyphens, starting with a letter.
+    :ivar version: a positive integer; a new version whenever old readers would misread new documents.
+    """
+
+    name: str = attrs.field()
+    version: int = attrs.field()
+
+    @name.validator
+    def _check_name(self, _attribute: object, value: str) -> None:
+        if not isinstance(value, str) or not _NAME.fullmatch(value):
+            raise KitError(f"a format name is lowercase ASCII (letters, digits, '-'), not {quote(value)}")
+
+    @version.validator
+    def _check_version(self, _attribute: object, value: int) -> None:
+        if type(value) is not int or value < 1:
+            raise KitError(f"a format version is a positive int, not {quote(value)}")
+
+    @property
+    def tag(self) -> str:
+        """The value of a message's ``"format"`` field: ``"toyspiel/1"``."""
+        return f"{self.name}/{self.version}"
+
+
+def _decode(text: str | bytes | bytearray, max_bytes: int) -> str:
+    if isinstance(text, (bytes, bytearray)):
+        size = len(text)
+    elif isinstance(text, str):
+        size = len(text) if len(text) > max_bytes else len(text.encode("utf-8", "surrogatepass"))
+    else:
+        raise MalformedJSONError(f"expected JSON text (str or bytes), got {type(text).__name__}")
+    if size > max_bytes:
+        raise DocumentTooLargeError(f"the document has more than {max_bytes} bytes")
+    if isinstance(text, str):
+        return text
+    try:
+        return bytes(text).decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise MalformedJSONError(f"not UTF-8 at byte {error.start}: {quote(bytes(text[error.start:]))}") from None
+
+
+class _Repeated(dict[str, Any]):
+    """An object that repeated a key while parsing; marks where the duplicate is (see :func:`load_json`)."""
+
+    key: str
+
+
+def _find_repeated(value: Any, parts: tuple[str | int, ...]) -> tuple[tuple[str | int, ...], str] | None:
+    """The path and key of the first object in document order (outer objects first) that repeated a key."""
+    if isinstance(value, _Repeated):
+        return parts, value.key
+    items: Any = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for part, child in items:
+        found = _find_repeated(child, (*parts, part))
+        if found is not None:
+            return found
+    return None
+
+
+def _first_repeat(items: list[tuple[str, Any]]) -> str:
+    seen: set[str] = set()
+    for key, _ in items:
+        if key in seen:
+            return key
+        seen.add(key)
+    raise AssertionError("called only when a key repeats")
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def load_json(text: str | bytes | bytearray, *, max_bytes: int = DEFAULT_MAX_BYTES) -> Any:
+    """Parse a JSON document strictly.
+
+    :param text: the document, as text or UTF-8 bytes.
+    :param max_bytes: the largest document read, in UTF-8 bytes (default :data:`DEFAULT_MAX_BYTES`).
+    :raises DocumentTooLargeError: the document is larger than ``max_bytes``; it is not parsed.
+    :raises MalformedJSONError: not UTF-8 JSON (the message gives the line and column and quotes the input
+        there), or ``NaN``/``Infinity``, or nesting deeper than Python's recursion limit.
+    :raises DuplicateKeyError: an object repeats a key; the path is the object's.
+    """
+    source = _decode(text, max_bytes)
+    repeated: list[bool] = []  # local to this call: set by the hook when it meets a repeated key
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        result = dict(items)
+        if len(result) == len(items):
+            return result
+        marked = _Repeated(result)
+        marked.key = _first_repeat(items)
+        repeated.append(True)
+        return marked
+
+    try:
+        data = json.loads(source, object_pairs_hook=pairs, parse_constant=_reject_constant)
+    except json.JSONDecodeError as error:
+        where = f"line {error.lineno} column {error.colno}"
+        raise MalformedJSONError(f"not JSON at {where}: {error.msg}; input there: {quote(source[error.pos:])}") from None
+    except (ValueError, RecursionError) as error:
+        raise MalformedJSONError(f"not JSON: {error}") from None
+    if repeated:
+        found = _find_repeated(data, ())
+        assert found is not None  # the hook marked an object that is part of the document
+        raise DuplicateKeyError(f"the key {quote(found[1])} appears twice", path=found[0])
+    return data
+
+
+def dump_json(data: Any, *, indent: int | None = None) -> str:
+    """``data`` as JSON text: compact unless ``indent`` is given, non-ASCII kept, ``NaN`` refused.
+
+    :raises WrongTypeError: ``data`` holds a value JSON cannot represent.
+    """
+    separators = (",", ":") if indent is None else (",", ": ")
+    try:
+        return json.dumps(data, allow_nan=False, ensure_ascii=False, indent=indent, separators=separators)
+    except (TypeError, ValueError) as error:
+        raise WrongTypeError(f"cannot write as JSON: {error}") from None
+
+
+def make_envelope(fmt: Format, type_name: str, payload: dict[str, Any]) -> dict[str, Any]:
+    """A message: ``payload`` with the ``"format"`` and ``"type"`` fields first.
+
+    :raises WireError: the payload already has a ``"format"`` or ``"type"`` key.
+    """
+    clash = sorted({"format", "type"} & set(payload))
+    if clash:
+        raise WireError(f"a payload cannot have the envelope's key {clash[0]!r}", path=(clash[0],))
+    return {"format": fmt.tag, "type": type_name, **payload}
+
+
+def open_envelope(data: Any, fmt: Format, types: Collection[str]) -> tuple[str, dict[str, Any]]:
+    """Check a parsed message's envelope; return its type and its payload (the other keys).
+
+    Exactly ``fmt.tag`` is read: a missing format, another game's, a newer version (written by a newer
+    library) and an older or differently spelt one (``"toyspiel/01"``) are all refused, each with its own
+    message.
+
+    :param types: the message types this format defines.
+    :raises WrongTypeError: the message is not an object.
+    :raises FormatVersionError: the ``format`` is not ``fmt.tag``.
+    :raises MissingFieldError: no ``type``.
+    :raises UnknownTypeError: the ``type`` is not one of ``types``.
+    """
+    if not isinstance(data, dict):
+        raise WrongTypeError(f"a message is a JSON object, not {quote(data)}")
+    tag = data.get("format")
+    if tag != fmt.tag:
+        raise FormatVersionError(_format_problem(tag, fmt), path=("format",))
+    if "type" not in data:
+        raise MissingFieldError("missing field 'type'", path=("type",))
+    name = data["type"]
+    if not isinstance(name, str) or name not in types:
+        raise UnknownTypeError(f"{quote(name)} is not a message type of {fmt.tag}", path=("type",))
+    return name, {key: value for key, value in data.items() if key not in ("format", "type")}
+
+
+def _format_problem(tag: object, fmt: Format) -> str:
+    if tag is None:
+        return f"missing field 'format'; expected {fmt.tag!r}"
+    match = re.fullmatch(r"([a-z][a-z0-9-]*)/([0-9]{1,9})", tag) if isinstance(tag, str) else None
+    if match is None or match.group(1) != fmt.name:
+        return f"{quote(tag)} is not a {fmt.name} format; expected {fmt.tag!r}"
+    if int(match.group(2)) > fmt.version:
+        return f"{quote(tag)} is a newer version; this reader reads {fmt.tag!r}"
+    return f"{quote(tag)} is not the version read; this reader reads exactly {fmt.tag!r}"

@@ -1,0 +1,1 @@
+"""Tests of :mod:`tablekit`, through a toy game built on it (:mod:`kit.toy`)."""
