@@ -41,6 +41,8 @@ from typing import Any
 import attrs
 from rich.console import Console
 
+from tablekit.stats import Rate, wilson_interval
+
 from darkempire.bots import BOT_KINDS, make_bot, run_game
 from darkempire.cards import Faction, Theme, faction_name
 from darkempire.scoring import VerdictReason
@@ -71,8 +73,6 @@ OUTCOMES: tuple[str, ...] = (
     VerdictReason.LEADER_TOO_POWERFUL.value,
     SHARED_WIN,
 )
-#: The normal quantile of a two-sided 95% interval.
-_Z95 = 1.959963984540054
 
 
 @attrs.frozen
@@ -98,30 +98,6 @@ class GameResult:
     def outcome(self) -> str:
         """One of :data:`OUTCOMES`: :data:`SHARED_WIN` for two or more winners, else the reason's value."""
         return SHARED_WIN if len(self.winners) > 1 else self.reason.value
-
-
-@attrs.frozen
-class Rate:
-    """A win rate with its 95% Wilson score interval.
-
-    :ivar wins: games won (a shared win counts for every winner).
-    :ivar played: games played.
-    :ivar rate: ``wins / played`` (0.0 when nothing was played).
-    :ivar low: lower end of the 95% interval.
-    :ivar high: upper end of the 95% interval.
-    """
-
-    wins: int
-    played: int
-    rate: float
-    low: float
-    high: float
-
-    @classmethod
-    def of(cls, wins: int, played: int) -> Rate:
-        """The rate of ``wins`` in ``played`` games, with :func:`wilson_interval`."""
-        low, high = wilson_interval(wins, played)
-        return cls(wins, played, wins / played if played else 0.0, low, high)
 
 
 @attrs.frozen
@@ -185,30 +161,6 @@ class Summary:
             "mean_emperor_total": self.mean_emperor_total,
             "mean_tokens": {"per_seat": list(self.mean_tokens), "all_seats": _mean(self.mean_tokens)},
         }
-
-
-def wilson_interval(successes: int, trials: int, z: float = _Z95) -> tuple[float, float]:
-    """The Wilson score interval of a binomial proportion (95% by default).
-
-    :param successes: successes, 0 to ``trials``.
-    :param trials: trials; ``(0.0, 1.0)`` when there are none.
-    :param z: the normal quantile of the interval.
-    :returns: ``(low, high)``, both within 0-1.
-
-    >>> low, high = wilson_interval(50, 100)
-    >>> round(low, 3), round(high, 3)
-    (0.404, 0.596)
-    """
-    if trials <= 0:
-        return 0.0, 1.0
-    p = successes / trials
-    z2 = z * z
-    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
-    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
-    # At 0 or all successes an end is exactly 0 or 1; rounding would leave it a hair off.
-    low = 0.0 if successes <= 0 else max(0.0, centre - half)
-    high = 1.0 if successes >= trials else min(1.0, centre + half)
-    return low, high
 
 
 def game_seeds(seed: int, games: int) -> list[int]:

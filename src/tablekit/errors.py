@@ -1,4 +1,4 @@
-"""The kit's base errors: every error :mod:`tablekit` raises on purpose is a :class:`KitError`.
+"""The kit's base errors: every error ``tablekit`` raises on purpose is a :class:`KitError`.
 
 A rules package derives its own errors from these, so that a front end can catch one family whatever the game:
 an illegal move of any game is an :class:`IllegalChoiceError` (and a :class:`ValueError`), a bad document an
@@ -22,7 +22,7 @@ __all__ = [
 
 
 class KitError(Exception):
-    """Base class of every error raised by :mod:`tablekit` on purpose."""
+    """Base class of every error raised by ``tablekit`` on purpose."""
 
 
 class IllegalChoiceError(KitError, ValueError):

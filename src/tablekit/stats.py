@@ -1,6 +1,6 @@
 """Simulation statistics: win rates with confidence intervals, means, winners, and per-game seeds.
 
-A balance study plays many seeded games (:func:`tablekit.bots.run_game`) and sums them up. The helpers here
+A balance study plays many seeded games (``tablekit.bots.run_game``) and sums them up. The helpers here
 know nothing of any game: they take returns, winners and counts.
 
 >>> Rate.of(50, 100).rate, [round(x, 3) for x in wilson_interval(50, 100)]
