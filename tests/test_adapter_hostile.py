@@ -18,7 +18,7 @@ import json
 import pickle
 import random
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -246,3 +246,30 @@ def test_malformed_documents_raise_typed_errors() -> None:
     with pytest.raises(FormatVersionError) as caught:
         game.deserialize_state(json.dumps({**good, "format": "x" * 100_000}))
     assert len(str(caught.value)) < 200, "an error quotes a huge value cut short"
+
+
+@pytest.mark.spec("9.1")
+@pytest.mark.parametrize("huge", [10**5000, 10**4000, -(10**4000), 2**64], ids=["5000 digits", "4000 digits", "negative", "2**64"])
+def test_huge_integer_actions_are_typed_errors_with_short_messages(huge: int) -> None:
+    """A 5000-digit int cannot even be printed by Python: the message names its bit length instead."""
+    from darkempire.adapters.pettingzoo import parallel_env, raw_env
+
+    aec = raw_env(3)
+    aec.reset(seed=1)
+    with pytest.raises(IllegalActionError) as caught:
+        aec.step(huge)
+    assert len(str(caught.value)) < 200 and "bits" in str(caught.value)
+    parallel = parallel_env(3)
+    parallel.reset(seed=1)
+    with pytest.raises(IllegalActionError):
+        parallel.step({agent: huge for agent in parallel.agents})
+
+
+@pytest.mark.spec("9.1")
+def test_a_parallel_step_without_a_mapping_is_a_typed_error() -> None:
+    from darkempire.adapters.pettingzoo import parallel_env
+
+    parallel = parallel_env(3)
+    parallel.reset(seed=1)
+    with pytest.raises(InvalidArgumentError, match="mapping of agents"):
+        parallel.step(cast(Any, None))

@@ -385,7 +385,18 @@ def test_replay_of_dev_zero_stops_with_a_one_line_error() -> None:
     assert run.stdout == ""
     lines = run.stderr.splitlines()
     assert len(lines) == 1 and "Traceback" not in run.stderr, run.stderr[-2000:]
-    assert lines[0].startswith("darkempire: ") and f"/dev/zero holds more than {DEFAULT_MAX_SIZE} bytes" in lines[0]
+    assert lines[0].startswith("darkempire: ") and "/dev/zero is not a regular file" in lines[0]
+
+
+@pytest.mark.spec("9.3")
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_replay_of_a_fifo_fails_at_once_instead_of_waiting_for_a_writer(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)  # open() of a FIFO without a writer blocks forever: the unfixed command hung here
+    assert main(["replay", str(fifo)]) == 1
+    assert "is not a regular file" in capsys.readouterr().err
 
 
 @pytest.mark.spec("9.3")

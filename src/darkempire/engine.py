@@ -74,6 +74,7 @@ from darkempire.errors import (
     InvalidPickUpError,
     InvalidPlacementError,
     InvalidTargetError,
+    MalformedActionError,
     MissingChoiceError,
     NoEmperorCardError,
     ReinforcementOnFirstStepError,
@@ -482,30 +483,11 @@ def legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
 
     :raises WrongSeatError: if ``seat`` is not a seat of this game.
     """
-    global _last_listing
     _check_state(state, "legal_actions")
     _check_seat_number(state, seat)
     if state.pending[seat] is not None or seat not in _required(state):
         return ()
-    options = _options(state, seat)
-    _last_listing = (state, seat, options)
-    return options
-
-
-# The last listing of legal actions: a driver lists a seat's actions and then applies one of those very
-# objects, which apply then need not check again (issue 6). Compared by identity, like _last_seats.
-_last_listing: tuple[GameState | None, int, tuple[Action, ...]] = (None, -1, ())
-
-
-def _listed(state: GameState, seat: int, action: Action) -> bool:
-    """Whether ``action`` is one of the objects :func:`legal_actions` just listed for ``seat`` in ``state``."""
-    listed_state, listed_seat, options = _last_listing
-    if listed_state is not state or type(seat) is not int or listed_seat != seat:
-        return False
-    for option in options:
-        if option is action:
-            return True
-    return False
+    return _options(state, seat)
 
 
 # --------------------------------------------------------------------------- checking an action
@@ -603,6 +585,7 @@ def _check_action(state: GameState, seat: int, action: Action, played_now: Colle
         raise WrongPhaseError(
             f"{type(action).__name__} is not an action of the {phase.value} phase; it takes {wanted}", rule="9.1"
         )
+    _check_fields(action)
     if isinstance(action, (PassCards, DiscardCards)):
         rule = "2.5" if isinstance(action, PassCards) else "2.6"
         verb = "passes" if isinstance(action, PassCards) else "discards"
@@ -629,6 +612,37 @@ def _check_action(state: GameState, seat: int, action: Action, played_now: Colle
         _check_placement(state, seat, action)
     else:
         _check_reorganize(state, seat, action)
+
+
+#: The type each field of each action class must have. Single cards, factions and sides need only be present:
+#: the rules' own checks refuse a wrong one, naming the rule (and hinting at a HandCard subclass).
+_FIELD_TYPES: dict[type, dict[str, tuple[type, ...]]] = {
+    PassCards: {"cards": (frozenset,)},
+    DiscardCards: {"cards": (frozenset,)},
+    ChooseSupport: {"faction": (object,)},
+    PlayCard: {"card": (object,), "side": (object,)},
+    Reinforce: {"card": (object,), "target": (object,)},
+    PlayNothing: {},
+    PlaceCards: {"cards": (frozenset,)},
+    Reorganize: {"take_back": (HandCard, type(None)), "discards": (frozenset,)},
+}
+
+
+def _check_fields(action: Action) -> None:
+    """Every field of ``action`` is present and of its declared type: an immutable ``frozenset``, not a
+    tuple that may name a card twice or a set that may change after this check (rule 9.1)."""
+    for name, kinds in _FIELD_TYPES[type(action)].items():
+        value = getattr(action, name, _MISSING)
+        if value is _MISSING:
+            raise MalformedActionError(f"{type(action).__name__} has no {name}", rule="9.1")
+        if not isinstance(value, kinds) or (kinds == (frozenset,) and type(value) is not frozenset):
+            wanted = " or ".join("None" if k is type(None) else k.__name__ for k in kinds)
+            raise MalformedActionError(
+                f"{type(action).__name__}.{name} is a {wanted}, not {type(value).__name__}", rule="9.1"
+            )
+
+
+_MISSING = object()
 
 
 def _check_play(state: GameState, seat: int, action: PlayCard) -> None:
@@ -720,10 +734,9 @@ def apply(state: GameState, seat: int, action: Action) -> GameState:
     Until then the choice is a hidden pending choice: other seats' views show
     only that this seat has chosen.
 
-    Every action is checked against the rules, except one of the very objects
-    that :func:`legal_actions` returned last, for this state and seat: that
-    one is known to be legal. Drivers that pick from the listing (bots,
-    search playouts) so skip the check; an equal action built anew is checked.
+    Every action is checked against the rules, even one that
+    :func:`legal_actions` listed: a frozen object can still be changed with
+    ``object.__setattr__``, so no object is trusted for where it came from.
 
     :returns: the new state; the input state is unchanged.
     :raises WrongSeatError: the seat does not exist or is not awaited.
@@ -738,10 +751,9 @@ def apply(state: GameState, seat: int, action: Action) -> GameState:
     at any card not on the table (spec 9.4).
     """
     global _last_seats
-    if not _listed(state, seat, action):
-        _check_state(state, "apply")
-        _check_awaited(state, seat)
-        _check_action(state, seat, action)
+    _check_state(state, "apply")
+    _check_awaited(state, seat)
+    _check_action(state, seat, action)
     pending: tuple[Action | None, ...] = _set_seat(state.pending, seat, action)
     _, required, awaited = _seats(state)
     awaited -= {seat}

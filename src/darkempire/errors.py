@@ -19,6 +19,7 @@ __all__ = [
     "InvalidPickUpError",
     "InvalidPlacementError",
     "InvalidTargetError",
+    "MalformedActionError",
     "MissingChoiceError",
     "NoEmperorCardError",
     "ReinforcementOnFirstStepError",
@@ -63,6 +64,13 @@ class IllegalActionError(DarkEmpireError, ValueError):
         super().__init__(f"{message} (rule {rule})")
         self.message = message
         self.rule = rule
+
+
+class MalformedActionError(IllegalActionError):
+    """An action whose fields are not what its class declares: a missing field, a set of cards that is no
+    ``frozenset``, a side that is no :class:`~darkempire.actions.Side` (rule 9.1). Such an object can only be
+    built around the class's own checks (``object.__setattr__``, ``__new__``); it could change after it was
+    checked, or count one card twice."""
 
 
 class WrongPhaseError(IllegalActionError):

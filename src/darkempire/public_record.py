@@ -53,7 +53,7 @@ import attrs
 from darkempire import engine
 from darkempire.actions import PlayCard, Reinforce, Side
 from darkempire.cards import EMPEROR_CARDS, Faction, HandCard
-from darkempire.errors import InvalidArgumentError
+from darkempire.errors import DarkEmpireError, InvalidArgumentError
 from darkempire.events import (
     CardsPassed,
     CardsPlaced,
@@ -221,6 +221,18 @@ def spectator_replay(record: PublicRecord) -> tuple[PlayerView, ...]:
     """
     if not isinstance(record, PublicRecord):
         raise InvalidArgumentError(f"expected a PublicRecord, not {type(record).__name__}")
+    try:
+        return _checked_views(record)
+    except (AttributeError, TypeError, ValueError, KeyError, IndexError, AssertionError) as error:
+        if isinstance(error, DarkEmpireError):
+            raise
+        # A record built in Python around the attrs converters (the JSON loader checks every type) can hold
+        # values of any type: that is a malformed record, never a crash of the replay.
+        reason = f"{type(error).__name__}: {str(error)[:120]}"
+        raise PublicRecordError(None, "9.3", f"the record is malformed ({reason})") from None
+
+
+def _checked_views(record: PublicRecord) -> tuple[PlayerView, ...]:
     hidden = hidden_information(record)
     if hidden is not None:
         raise PublicRecordError(hidden[0], "9.4", f"a public record shows no hidden information, but {hidden[1]}")

@@ -21,6 +21,7 @@
 
 from __future__ import annotations
 
+import stat
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -101,8 +102,11 @@ def read_record(path: Path, *, max_size: int = DEFAULT_MAX_SIZE) -> GameRecord |
     :raises SerializationError: if it is not a valid record (with the path of the bad value).
     """
     try:
+        # A FIFO or a device would block open() or read() forever: only a regular file is a record.
+        if not stat.S_ISREG(path.stat().st_mode):
+            raise RecordError(f"{path} is not a regular file")
         with path.open("rb") as file:
-            data = file.read(max_size + 1)  # never the whole of a huge or endless file
+            data = file.read(max_size + 1)  # never the whole of a huge file
     except OSError as error:
         raise RecordError(f"cannot read {path}: {error.strerror or error}") from None
     if len(data) > max_size:

@@ -39,6 +39,7 @@ earlier ones have chosen, not what (their choices are pending, as in the engine'
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Final
 
 import gymnasium
@@ -49,6 +50,7 @@ from pettingzoo.utils import wrappers
 from darkempire import engine
 from darkempire.adapters.core import NUM_ACTIONS, decode, fill_tensor, legal_indices, tensor_size, view_text
 from darkempire.errors import ConfigError, IllegalActionError, InvalidArgumentError, MissingChoiceError
+from darkempire.serialization import quote
 from darkempire.state import GameConfig, GameState
 from darkempire.views import player_view, spectator_view
 
@@ -67,9 +69,17 @@ def action_index(agent: str, action: object) -> int:
     if isinstance(value, np.ndarray) and value.shape == ():
         value = value[()]
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
-        raise InvalidArgumentError(f"the action of {agent} must be an integer 0-{NUM_ACTIONS - 1}, not {action!r} "
-                                   f"({type(action).__name__})")  # fmt: skip
-    return int(value)
+        raise InvalidArgumentError(f"the action of {agent} must be an integer 0-{NUM_ACTIONS - 1}, not "
+                                   f"{quote(action)} ({type(action).__name__})")  # fmt: skip
+    index = int(value)
+    if not 0 <= index < NUM_ACTIONS:
+        # Named by its bit length: the repr of a 5000-digit int raises, and a long one makes a huge message.
+        raise IllegalActionError(
+            f"the action of {agent} must be an integer 0-{NUM_ACTIONS - 1}, not an integer of {index.bit_length()} "
+            f"bits{' (negative)' if index < 0 else ''}",
+            rule="9.1",
+        )
+    return index
 
 
 class _Seats:
@@ -178,8 +188,11 @@ class DarkEmpireParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo's 
 
         :raises MissingChoiceError: if an agent's action is missing.
         :raises IllegalActionError: if an action is not legal.
-        :raises InvalidArgumentError: if an action is not an integer (:func:`action_index`).
+        :raises InvalidArgumentError: if an action is not an integer (:func:`action_index`), or ``actions``
+            is not a mapping of agents to actions.
         """
+        if not isinstance(actions, Mapping):
+            raise InvalidArgumentError(f"step takes a mapping of agents to actions, not {type(actions).__name__}")
         seats = self._seats
         for agent in self.agents:
             if agent not in actions:
