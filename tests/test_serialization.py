@@ -94,7 +94,7 @@ def samples() -> tuple[Message, ...]:
         record = game.record()
         found += [game.current, player_view(game.current, 0), record, attrs.evolve(record, digests=())]
     undo = random_history(3, 2, choices=1)
-    found += events_between(undo.current, undo.undo(undo.choices[0].seat).current)
+    found += engine.withdraw_reporting(undo.current, undo.choices[0].seat).events
     found.append(PlayNothing())  # random games almost never need it (a hand of reinforcement cards only)
     found.append(random_history(3, 2, choices=30).public_record())  # short: a whole game's takes long to validate
     return tuple(found)

@@ -72,7 +72,6 @@ from darkempire.events import (
     StrengthsRevealed,
     TokensAwarded,
     WeekStarted,
-    events_between,
     events_for,
 )
 from darkempire.records import GameRecord, RecordError
@@ -171,9 +170,8 @@ def public_record(game: object) -> PublicRecord:
     if spectator_view(first) != _opening_view(first.config) or first.pending != (None,) * first.players:
         raise RecordError("a public record starts at the deal, and this history starts later in the game")
     steps = []
-    for index, choice in enumerate(game.choices):
-        events = events_between(game.states[index], game.states[index + 1], choices={choice.seat: choice.action})
-        steps.append(PublicStep(events_for(events, None)))
+    for index in range(len(game.choices)):
+        steps.append(PublicStep(events_for(game.events(index, index + 1), None)))
     return PublicRecord(first.config, tuple(steps), game.current.verdict)
 
 
