@@ -624,7 +624,7 @@ _FIELD_TYPES: dict[type, dict[str, tuple[type, ...]]] = {
     Reinforce: {"card": (object,), "target": (object,)},
     PlayNothing: {},
     PlaceCards: {"cards": (frozenset,)},
-    Reorganize: {"take_back": (HandCard, type(None)), "discards": (frozenset,)},
+    Reorganize: {"take_back": (object,), "discards": (frozenset,)},
 }
 
 
