@@ -317,8 +317,8 @@ def drive(
 # --------------------------------------------------------------------------- an independent reference
 #
 # A second, deliberately plain reading of rules 5.1-5.7, 7.1-7.2 and 8.1-8.5 (rulings B-F, J, L, M),
-# written from the rulebook and spec/rules.md without looking at darkempire.scoring. The tests compare the
-# engine with it on random inputs and on every week of whole games.
+# written from the rulebook and spec/darkempire/rules.md without looking at darkempire.scoring. The tests
+# compare the engine with it on random inputs and on every week of whole games.
 
 
 @attrs.frozen

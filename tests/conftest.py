@@ -16,8 +16,9 @@ settings.register_profile(
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
-# Collection stops with a clear message when a test cites an id that is not a heading of spec/rules.md or
-# spec/rulings.md (issue 3, item 4); tests/test_traceability.py checks that every id is cited.
+# Collection stops with a clear message when a test cites an id that is not a heading of a game's rules.md,
+# interface.md or rulings.md in spec/ (issue 3, item 4; spec/README.md); tests/test_traceability.py checks that
+# every id is cited.
 pytest_collection_modifyitems = reject_unknown_ids
 
 

@@ -1,6 +1,6 @@
 """An independent oracle: weekly scoring, monthly scoring and the verdict, restated from spec/ (issue 3, item 5).
 
-Each function below is the formula of one rule of ``spec/rules.md``, written out as directly as Python allows,
+Each function below is the formula of one rule of ``spec/darkempire/``, written out as directly as Python allows,
 with the rule's symbols as names (``S``, ``E``, ``U``, ``M``, ``H``, ``T``, ``Q``, ``K``, ``X``, ``Z``). It shares
 no code with the engine: it imports only the value types that hold its inputs (cards, sides and the week's
 table) and reads their fields; every number the rules define (3 for a revolution card or a reinforcement card,
@@ -18,7 +18,7 @@ from darkempire.actions import Side
 from darkempire.cards import AddOnCard, Faction, HandCard
 from darkempire.table import Play, WeekTable
 
-#: The five factions in the spec's fixed order (rule 1.1 and the conventions of spec/rules.md).
+#: The five factions in the spec's fixed order (rule 1.1 and the conventions of spec/darkempire/rules.md).
 FACTIONS: tuple[Faction, ...] = (
     Faction.WORKERS,
     Faction.CALENDRICAL_ORDER,

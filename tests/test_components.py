@@ -1,6 +1,6 @@
 """Rules 1.1 to 1.6: the game's components, as the engine's values hold them.
 
-Expected numbers are the spec's (spec/rules.md section 1), written out here, not read from the engine.
+Expected numbers are the spec's (spec/darkempire/rules.md section 1), written out here, not read from the engine.
 """
 
 from __future__ import annotations

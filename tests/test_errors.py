@@ -59,8 +59,8 @@ def expect(
     """Run ``call`` on ``state`` and check the error it raises.
 
     :param error: the exact exception type expected.
-    :param rules: the acceptable spec ids: the id in spec/rules.md 9.1's error table; more than one only
-        where two ids name the same rule (4.5 and R-J: no traitor play without an emperor card).
+    :param rules: the acceptable spec ids: the id in spec/darkempire/interface.md 9.1's error table; more than
+        one only where two ids name the same rule (4.5 and R-J: no traitor play without an emperor card).
     :param words: words the message must contain (case-insensitive).
     """
     before = attrs.evolve(state)

@@ -287,7 +287,7 @@ def test_final_scoring_example_from_a_finished_game() -> None:
 
 # --------------------------------------------------------------------------- the spec's further examples
 #
-# spec/rules.md completes the rulebook with examples T (weekly ties), E (emperor victory) and R (revolution
+# spec/darkempire/rules.md completes the rulebook with examples T (weekly ties), E (emperor victory) and R (revolution
 # with an unheld leader). Their figures are re-derived here by hand.
 
 

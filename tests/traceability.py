@@ -1,8 +1,14 @@
 """Which tests cite which spec ids: read from spec/ and from the test files' syntax trees (issue 3, item 4).
 
-Rule ids are the headings ``### <section>.<number> <title>`` of ``spec/rules.md`` and ruling ids the headings
-``### R-<letter> <title>`` of ``spec/rulings.md`` (the regular expressions of ``spec/README.md``). A test cites
-ids with ``@pytest.mark.spec("5.4", "R-D")``; the scan finds the marker wherever pytest applies it:
+``spec/`` holds one folder per game (``spec/README.md``); a folder holding a ``rules.md`` is a game, named
+after the folder. A game's rule ids are the headings ``### <section>.<number> <title>`` of its ``rules.md`` and
+``interface.md``, its ruling ids the headings ``### R-<letter> <title>`` of its ``rulings.md``. Outside its
+files an id is written ``<game>:<id>`` (``revolution:3.2``), except that the default game's ids are written
+bare (``5.4`` is Dark Empire's, and so is ``darkempire:5.4``); :func:`canonical` turns either spelling into
+the one the tools report.
+
+A test cites ids with ``@pytest.mark.spec("5.4", "R-D")``; the scan finds the marker wherever pytest applies
+it:
 
 * as a decorator of a test function or method, also inside ``@pytest.mark.parametrize`` as
   ``pytest.param(..., marks=pytest.mark.spec(...))``;
@@ -12,6 +18,7 @@ ids with ``@pytest.mark.spec("5.4", "R-D")``; the scan finds the marker wherever
 
 Nothing is imported or run, so the scan also sees tests that fail to import. ``tests/conftest.py`` checks the
 markers pytest actually collects; :func:`problems` is what ``tests/test_traceability.py`` asserts is empty.
+``docs/_ext/spectrace.py`` renders the same scan in the documentation.
 """
 
 from __future__ import annotations
@@ -24,31 +31,88 @@ from pathlib import Path
 
 import pytest
 
-#: A rule heading of spec/rules.md; group 1 is the id (spec/README.md).
-RULE_ID = re.compile(r"^### (\d+\.\d+) ", re.M)
-#: A ruling heading of spec/rulings.md; group 1 is the id (spec/README.md).
-RULING_ID = re.compile(r"^### (R-[A-Z]) ", re.M)
+#: The game whose ids are written bare: ``5.4`` means ``darkempire:5.4``.
+DEFAULT_GAME = "darkempire"
+#: Between a game's name and an id of that game, in a qualified id.
+SEPARATOR = ":"
+#: A game's name: the name of its folder in spec/.
+GAME_NAME = re.compile(r"[a-z][a-z0-9-]*")
+#: A rule heading of a game's rules.md or interface.md; group 1 is the id, group 2 the title.
+RULE_ID = re.compile(r"^### (\d+\.\d+) (.*)$", re.M)
+#: A ruling heading of a game's rulings.md; group 1 is the id, group 2 the title.
+RULING_ID = re.compile(r"^### (R-[A-Z]) (.*)$", re.M)
+#: The files of a game's folder that hold ids, in the order the tools list them, with the heading of an id.
+ID_FILES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("rules.md", RULE_ID),
+    ("interface.md", RULE_ID),
+    ("rulings.md", RULING_ID),
+)
 
 TESTS = Path(__file__).resolve().parent
 # The nearest folder above tests/ that holds spec/: the project root, also when a tool runs a copy of tests/
 # inside the project (mutmut runs the suite in mutants/tests/, without copying spec/).
-ROOT = next((p for p in TESTS.parents if (p / "spec" / "rules.md").is_file()), TESTS.parent)
+ROOT = next((p for p in TESTS.parents if (p / "spec" / DEFAULT_GAME / "rules.md").is_file()), TESTS.parent)
 SPEC = ROOT / "spec"
 
 
-def rule_ids(spec: Path = SPEC) -> list[str]:
-    """The rule ids of ``spec/rules.md``, in the order the spec states them."""
-    return RULE_ID.findall((spec / "rules.md").read_text(encoding="utf-8"))
+def games(spec: Path = SPEC, default: str = DEFAULT_GAME) -> list[str]:
+    """The games of ``spec``: its folders named like a game and holding a ``rules.md``; the default first."""
+    found = sorted(
+        path.name for path in spec.iterdir() if GAME_NAME.fullmatch(path.name) and (path / "rules.md").is_file()
+    )
+    return sorted(found, key=lambda game: game != default)
 
 
-def ruling_ids(spec: Path = SPEC) -> list[str]:
-    """The ruling ids of ``spec/rulings.md``, in the order the spec states them."""
-    return RULING_ID.findall((spec / "rulings.md").read_text(encoding="utf-8"))
+def headings(spec: Path = SPEC, game: str = DEFAULT_GAME) -> list[tuple[str, str, str]]:
+    """``(id, title, file name)`` of every id heading of ``game``, in the order of :data:`ID_FILES`.
+
+    The ids are the game's own, bare (``3.2``); :func:`qualify` gives the form used outside the game's files.
+    """
+    found: list[tuple[str, str, str]] = []
+    for name, heading in ID_FILES:
+        path = spec / game / name
+        if path.is_file():
+            found += [(spec_id, title.strip(), name) for spec_id, title in heading.findall(path.read_text("utf-8"))]
+    return found
 
 
-def spec_ids(spec: Path = SPEC) -> list[str]:
-    """Every rule id, then every ruling id."""
-    return rule_ids(spec) + ruling_ids(spec)
+def rule_ids(spec: Path = SPEC, game: str = DEFAULT_GAME) -> list[str]:
+    """The rule ids of ``game`` (bare), in the order the spec states them: ``rules.md``, then ``interface.md``."""
+    return [spec_id for spec_id, _, name in headings(spec, game) if name != "rulings.md"]
+
+
+def ruling_ids(spec: Path = SPEC, game: str = DEFAULT_GAME) -> list[str]:
+    """The ruling ids of ``game`` (bare), in the order ``rulings.md`` states them."""
+    return [spec_id for spec_id, _, name in headings(spec, game) if name == "rulings.md"]
+
+
+def qualify(game: str, spec_id: str, default: str = DEFAULT_GAME) -> str:
+    """The id as tests and the tools write it: bare for the default game, ``<game>:<id>`` for any other."""
+    return spec_id if game == default else f"{game}{SEPARATOR}{spec_id}"
+
+
+def split(cited: str, default: str = DEFAULT_GAME) -> tuple[str, str]:
+    """``(game, id)`` of a cited id: ``"revolution:3.2"`` -> ``("revolution", "3.2")``; bare: the default game's."""
+    game, separator, spec_id = cited.partition(SEPARATOR)
+    return (game, spec_id) if separator else (default, cited)
+
+
+def canonical(cited: str, default: str = DEFAULT_GAME) -> str:
+    """One spelling per id: ``"darkempire:5.4"`` -> ``"5.4"``; anything else (``"revolution:3.2"``) unchanged."""
+    game, spec_id = split(cited, default)
+    return spec_id if game == default and spec_id else cited
+
+
+def spec_ids(spec: Path = SPEC, default: str = DEFAULT_GAME) -> list[str]:
+    """Every id of every game, game by game (the default first), as :func:`qualify` writes it.
+
+    Within a game: every rule id, then every ruling id.
+    """
+    return [
+        qualify(game, spec_id, default)
+        for game in games(spec, default)
+        for spec_id in rule_ids(spec, game) + ruling_ids(spec, game)
+    ]
 
 
 def _is_spec_mark(node: ast.AST) -> bool:
@@ -133,22 +197,37 @@ def citations(paths: Iterable[Path]) -> dict[str, list[str]]:
     return result
 
 
-def citing_tests(cited: Mapping[str, list[str]]) -> dict[str, list[str]]:
-    """Invert :func:`citations`: each cited id -> the tests citing it, sorted."""
+def citing_tests(cited: Mapping[str, list[str]], default: str = DEFAULT_GAME) -> dict[str, list[str]]:
+    """Invert :func:`citations`: each cited id, as :func:`canonical` spells it -> the tests citing it, sorted."""
     per_id: dict[str, set[str]] = defaultdict(set)
     for test, ids in cited.items():
         for spec_id in ids:
-            per_id[spec_id].add(test)
+            per_id[canonical(spec_id, default)].add(test)
     return {spec_id: sorted(tests) for spec_id, tests in per_id.items()}
 
 
-def problems(ids: Iterable[str], cited: Mapping[str, list[str]]) -> list[str]:
-    """What breaks traceability: ids no test cites, and cited ids that are not spec ids. Empty when all is well."""
+def _not_an_id(spec_id: str, known_games: set[str], default: str) -> str:
+    """Why a cited id is unknown, when the reason is its game: the game is not in spec/."""
+    game, _ = split(spec_id, default)
+    if SEPARATOR in spec_id and game not in known_games:
+        return f" (spec/ holds no game {game!r}; its games: {', '.join(sorted(known_games))})"
+    return ""
+
+
+def problems(ids: Iterable[str], cited: Mapping[str, list[str]], default: str = DEFAULT_GAME) -> list[str]:
+    """What breaks traceability: ids that are a heading twice, ids no test cites, and cited ids that are not
+    spec ids. ``ids`` are :func:`spec_ids`; empty when all is well."""
     known = list(ids)
-    per_id = citing_tests(cited)
-    found = [f"spec id {spec_id} is cited by no test" for spec_id in known if spec_id not in per_id]
+    per_id = citing_tests(cited, default)
+    twice = sorted({spec_id for spec_id in known if known.count(spec_id) > 1})
+    found = [f"spec id {spec_id} is a heading more than once" for spec_id in twice]
+    found += [f"spec id {spec_id} is cited by no test" for spec_id in dict.fromkeys(known) if spec_id not in per_id]
+    known_games = {split(spec_id, default)[0] for spec_id in known}
     for spec_id in sorted(set(per_id) - set(known)):
-        found.append(f"{', '.join(per_id[spec_id])} cite(s) {spec_id!r}, which is no rule or ruling id")
+        found.append(
+            f"{', '.join(per_id[spec_id])} cite(s) {spec_id!r}, which is no rule or ruling id"
+            + _not_an_id(spec_id, known_games, default)
+        )
     return found
 
 
@@ -174,12 +253,14 @@ def reject_unknown_ids(items: list[pytest.Item]) -> None:
             if not mark.args:
                 bad[test]["(none: @pytest.mark.spec() names no id)"] = None
             for arg in mark.args:
-                if arg not in known:
+                if not isinstance(arg, str) or canonical(arg) not in known:
                     bad[test][repr(arg)] = None
     if bad:
         raise pytest.UsageError(
-            "tests cite spec ids that do not exist. A rule id is a heading '### <id> <title>' of spec/rules.md "
-            "(e.g. 5.4), a ruling id a heading '### R-<letter> <title>' of spec/rulings.md (e.g. R-D); "
-            "a section number alone is not an id:\n"
+            f"tests cite spec ids that do not exist. A rule id is a heading '### <id> <title>' of "
+            f"spec/<game>/rules.md or interface.md (e.g. 5.4), a ruling id a heading '### R-<letter> <title>' of "
+            f"spec/<game>/rulings.md (e.g. R-D); a section number alone is not an id. A bare id is one of "
+            f"{DEFAULT_GAME}'s, another game's is written <game>{SEPARATOR}<id> (e.g. revolution{SEPARATOR}3.2); "
+            f"spec/ holds the games {', '.join(games())}:\n"
             + "\n".join(f"  {test} cites {', '.join(ids)}" for test, ids in bad.items())
         )

@@ -1,127 +1,128 @@
-"""Sphinx extension: for each rule and ruling of ``spec/``, the tests that check it.
+"""Sphinx extension: for each rule and ruling of a game of ``spec/``, the tests that check it.
 
-The ``spec-tests`` directive reads the rule ids (``### 5.4 Tokens``) from ``spec/rules.md`` and the ruling
-ids (``### R-E ...``) from ``spec/rulings.md`` with the regular expressions that ``spec/README.md`` gives,
-finds every test marked ``@pytest.mark.spec(...)`` in ``tests/`` by reading the test files' syntax trees
-(nothing is imported or run), and renders one table row per id: the id (linked to its heading), its title
-and the tests that cite it. Ids no test cites are marked, so a reader sees the gap at once.
+The ``spec-tests`` directive renders one table row per id of a game (option ``:game:``, by default the default
+game, Dark Empire): the id (linked to its heading), its title and the tests that cite it. Ids no test cites are
+marked, so a reader sees the gap at once. The ids and the citations come from ``tests/traceability.py``, the
+scan that ``tests/test_traceability.py`` checks: the games' id headings in ``spec/`` (``spec/README.md``), and
+every ``@pytest.mark.spec(...)`` in ``tests/``, read from the test files' syntax trees (nothing is imported or
+run). On every page that includes a game's spec files, the ids in the running text become links.
 """
 
 from __future__ import annotations
 
-import ast
+import hashlib
+import importlib.util
 import re
-from collections import defaultdict
+import sys
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from docutils import nodes  # type: ignore[import-untyped]
+from docutils.parsers.rst import directives  # type: ignore[import-untyped]
 from sphinx import addnodes
 from sphinx.util.docutils import SphinxDirective
 
-RULE_HEADING = re.compile(r"^### (\d+\.\d+) (.+)$", re.M)
-RULING_HEADING = re.compile(r"^### (R-[A-Z]) (.+)$", re.M)
+
+def traceability(tests: Path) -> ModuleType:
+    """``traceability.py`` of the ``tests`` folder, loaded from its file (tests/ is no package), once per process."""
+    path = (tests / "traceability.py").resolve()
+    name = "_spectrace_traceability_" + hashlib.sha256(str(path).encode()).hexdigest()[:12]
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, path)
+        assert spec is not None and spec.loader is not None, path
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module  # importlib's recipe: registered before it runs
+        spec.loader.exec_module(module)
+    return sys.modules[name]
 
 
-def spec_ids(spec: Path) -> list[tuple[str, str]]:
-    """``(id, title)`` of every rule, then every ruling, in the order the spec states them."""
-    rules = RULE_HEADING.findall((spec / "rules.md").read_text(encoding="utf-8"))
-    rulings = RULING_HEADING.findall((spec / "rulings.md").read_text(encoding="utf-8"))
-    return [(i, t.strip()) for i, t in rules + rulings]
+def target(spec_id: str, trace: ModuleType) -> str:
+    """The Sphinx label of an id's heading (``spec/README.md``): ``rule-5.4``, ``ruling-r-e``, ``revolution-rule-3.2``.
 
-
-def _spec_marks(decorators: list[ast.expr]) -> list[str]:
-    """The string arguments of every ``pytest.mark.spec(...)`` among ``decorators``."""
-    ids: list[str] = []
-    for decorator in decorators:
-        if (
-            isinstance(decorator, ast.Call)
-            and isinstance(decorator.func, ast.Attribute)
-            and decorator.func.attr == "spec"
-            and isinstance(decorator.func.value, ast.Attribute)
-            and decorator.func.value.attr == "mark"
-        ):
-            ids += [arg.value for arg in decorator.args if isinstance(arg, ast.Constant) and isinstance(arg.value, str)]
-    return ids
-
-
-def cited_ids(tests: Path) -> dict[str, list[str]]:
-    """For each cited id, the tests citing it as ``file.py::[Class::]test_name``, sorted.
-
-    Marks on a test class apply to its tests, and a module-level ``pytestmark = pytest.mark.spec(...)``
-    to every test of the module, as pytest applies them.
+    ``spec_id`` is written as tests cite it: bare for the default game, ``<game>:<id>`` for another.
     """
-    cited: dict[str, set[str]] = defaultdict(set)
-    for path in sorted(tests.glob("test_*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        module_ids: list[str] = []
-        for node in tree.body:
-            if isinstance(node, ast.Assign) and any(
-                isinstance(t, ast.Name) and t.id == "pytestmark" for t in node.targets
-            ):
-                values = node.value.elts if isinstance(node.value, (ast.List, ast.Tuple)) else [node.value]
-                module_ids += _spec_marks(list(values))
-
-        def visit(body: list[ast.stmt], prefix: str, inherited: list[str]) -> None:
-            for node in body:
-                if isinstance(node, ast.ClassDef) and node.name.startswith("Test"):
-                    visit(node.body, f"{prefix}{node.name}::", inherited + _spec_marks(node.decorator_list))
-                elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test"):
-                    for spec_id in inherited + _spec_marks(node.decorator_list):
-                        cited[spec_id].add(f"{path.name}::{prefix}{node.name}")
-
-        visit(tree.body, "", module_ids)
-    return {spec_id: sorted(names) for spec_id, names in cited.items()}
+    game, local = trace.split(spec_id)
+    return _label(local, "" if game == trace.DEFAULT_GAME else f"{game}-")
 
 
-def _target(spec_id: str) -> str:
-    return f"ruling-{spec_id}" if spec_id.startswith("R-") else f"rule-{spec_id}"
+def _label(local: str, prefix: str) -> str:
+    """The label of a game's own (bare) id: ``prefix`` is empty for the default game, ``"<game>-"`` for another."""
+    return (prefix + (f"ruling-{local}" if local.startswith("R-") else f"rule-{local}")).lower()
+
+
+def rows(spec: Path, tests: Path, game: str) -> list[tuple[str, str, list[str]]]:
+    """``(id, title, citing tests)`` of every id of ``game``, ids as tests cite them, in the spec's order."""
+    trace = traceability(tests)
+    cited = trace.citing_tests(trace.citations(trace.python_files(tests)))
+    qualified = [(trace.qualify(game, local), title) for local, title, _ in trace.headings(spec, game)]
+    return [(spec_id, title, cited.get(spec_id, [])) for spec_id, title in qualified]
+
+
+def unknown_citations(spec: Path, tests: Path) -> list[str]:
+    """Ids that tests cite and no game of ``spec`` has, spelt as the traceability scan spells them."""
+    trace = traceability(tests)
+    cited = trace.citing_tests(trace.citations(trace.python_files(tests)))
+    return sorted(set(cited) - set(trace.spec_ids(spec)))
+
+
+def _xref(spec_id: str, trace: ModuleType, text: str) -> addnodes.pending_xref:
+    link = addnodes.pending_xref(
+        "", refdomain="std", reftype="ref", reftarget=target(spec_id, trace), refexplicit=True, refwarn=True
+    )
+    link += nodes.inline(text=text)
+    return link
 
 
 class SpecTestsDirective(SphinxDirective):
-    """``.. spec-tests::`` renders the table of ids and the tests that check them."""
+    """``.. spec-tests::`` renders the table of a game's ids and the tests that check them.
+
+    Option ``:game:`` names the game (a folder of ``spec/``); without it, the default game.
+    """
 
     has_content = False
+    option_spec = {"game": directives.unchanged}
 
     def run(self) -> list[nodes.Node]:
         root = Path(self.env.srcdir).parent
         spec, tests = root / "spec", root / "tests"
-        for path in [spec / "rules.md", spec / "rulings.md", *sorted(tests.glob("test_*.py"))]:
+        trace = traceability(tests)
+        game = self.options.get("game") or trace.DEFAULT_GAME
+        if game not in trace.games(spec):
+            raise self.error(f"spec-tests: spec/ holds no game {game!r}; its games: {', '.join(trace.games(spec))}")
+        for path in [*sorted((spec / game).glob("*.md")), *trace.python_files(tests)]:
             self.env.note_dependency(str(path))
-        ids = spec_ids(spec)
-        cited = cited_ids(tests)
-        unknown = sorted(set(cited) - {spec_id for spec_id, _ in ids})
+        table_rows = rows(spec, tests, game)
+        unknown = unknown_citations(spec, tests)
         summary = nodes.paragraph(
-            text=f"{len(ids)} ids; {sum(1 for i, _ in ids if i in cited)} cited by at least one test; "
-            f"{len({name for names in cited.values() for name in names})} tests cite ids."
+            text=f"{len(table_rows)} ids; {sum(1 for _, _, names in table_rows if names)} cited by at least one "
+            f"test; {len({name for _, _, names in table_rows for name in names})} tests cite them."
             + (f" Cited but not a rule or ruling id: {', '.join(unknown)}." if unknown else "")
         )
-        table = nodes.table(classes=["spec-tests"])
-        group = nodes.tgroup(cols=3)
-        table += group
-        for width in (8, 30, 62):
-            group += nodes.colspec(colwidth=width)
-        head = nodes.thead()
-        head += _row([nodes.paragraph(text=label) for label in ("id", "title", "tests")])
-        body = nodes.tbody()
-        for spec_id, title in ids:
-            link = addnodes.pending_xref(
-                "", refdomain="std", reftype="ref", reftarget=_target(spec_id).lower(), refexplicit=True, refwarn=True
-            )
-            link += nodes.inline(text=spec_id)
-            names = cited.get(spec_id, [])
-            tests_cell = nodes.paragraph()
-            if names:
-                for k, name in enumerate(names):
-                    if k:
-                        tests_cell += nodes.Text(", ")
-                    tests_cell += nodes.literal(text=name)
-            else:
-                tests_cell += nodes.strong(text="no test cites this id")
-            body += _row([nodes.paragraph("", "", link), nodes.paragraph(text=title), tests_cell])
-        group += head
-        group += body
-        return [summary, table]
+        return [summary, _table(table_rows, trace)]
+
+
+def _table(table_rows: list[tuple[str, str, list[str]]], trace: ModuleType) -> nodes.table:
+    table = nodes.table(classes=["spec-tests"])
+    group = nodes.tgroup(cols=3)
+    table += group
+    for width in (8, 30, 62):
+        group += nodes.colspec(colwidth=width)
+    head = nodes.thead()
+    head += _row([nodes.paragraph(text=label) for label in ("id", "title", "tests")])
+    body = nodes.tbody()
+    for spec_id, title, names in table_rows:
+        tests_cell = nodes.paragraph()
+        for k, name in enumerate(names):
+            if k:
+                tests_cell += nodes.Text(", ")
+            tests_cell += nodes.literal(text=name)
+        if not names:
+            tests_cell += nodes.strong(text="no test cites this id")
+        body += _row([nodes.paragraph("", "", _xref(spec_id, trace, spec_id)), nodes.paragraph(text=title), tests_cell])
+    group += head
+    group += body
+    return table
 
 
 def _row(cells: list[nodes.Element]) -> nodes.row:
@@ -133,17 +134,19 @@ def _row(cells: list[nodes.Element]) -> nodes.row:
     return row
 
 
-#: The pages that include spec/ files; ids in their text become links to the rule or ruling.
-SPEC_PAGES = ("rules/overview", "rules/rules", "rules/rulings", "rules/phases", "rules/coverage")
+#: An include directive of a MyST page; group 1 is the included path.
+_INCLUDE = re.compile(r"^\s*(?:```|:::)\{include\}\s+(\S+)", re.M)
 _ID_IN_TEXT = re.compile(r"(?<![\w.-])(R-[A-Z]|\d+\.\d+)(?![\w%]|\.\d)")
 _NO_LINKS_INSIDE = (nodes.literal, nodes.literal_block, nodes.title, nodes.reference, nodes.raw, addnodes.pending_xref)
 
 
-def link_ids(doctree: nodes.Node, ids: set[str]) -> int:
+def link_ids(doctree: nodes.Node, ids: set[str], prefix: str = "") -> int:
     """Turn every spec id in the running text of ``doctree`` into a reference to its heading.
 
-    Only ids that exist are linked, never inside code, titles or existing links; a number such as ``2.5%``
-    or ``1.2.3`` is left alone. Returns how many links were made.
+    ``ids`` are one game's own ids, bare as its files write them; ``prefix`` starts their labels (empty for the
+    default game, ``"revolution-"`` for the game of ``spec/revolution/``). Only ids that exist are linked, never
+    inside code, titles or existing links; a number such as ``2.5%`` or ``1.2.3`` is left alone. Returns how
+    many links were made.
     """
     made = 0
     for text in list(doctree.findall(nodes.Text)):
@@ -159,7 +162,7 @@ def link_ids(doctree: nodes.Node, ids: set[str]) -> int:
                 continue
             pieces.append(nodes.Text(source[last : match.start()]))
             link = addnodes.pending_xref(
-                "", refdomain="std", reftype="ref", reftarget=_target(spec_id).lower(), refexplicit=True,
+                "", refdomain="std", reftype="ref", reftarget=_label(spec_id, prefix), refexplicit=True,
                 refwarn=True,
             )
             link += nodes.inline(text=spec_id)
@@ -180,14 +183,27 @@ def _ancestors(node: nodes.Node) -> list[nodes.Node]:
     return found
 
 
+def included_game(page: Path, spec: Path, games: list[str]) -> str | None:
+    """The game whose spec files the MyST ``page`` includes (``{include} ../../spec/darkempire/rules.md``), if any."""
+    for included in _INCLUDE.findall(page.read_text(encoding="utf-8")):
+        folder = (page.parent / included).resolve().parent
+        if folder.parent == spec.resolve() and folder.name in games:
+            return folder.name
+    return None
+
+
 def _link_spec_pages(app: Any, doctree: nodes.document) -> None:
-    if app.env.docname in SPEC_PAGES:
-        spec = Path(app.srcdir).parent / "spec"
-        link_ids(doctree, {spec_id for spec_id, _ in spec_ids(spec)})
+    """On a page that includes a game's spec files, link the ids of that game in the running text."""
+    root = Path(app.srcdir).parent
+    spec, trace = root / "spec", traceability(root / "tests")
+    game = included_game(Path(app.env.doc2path(app.env.docname)), spec, trace.games(spec))
+    if game is not None:
+        prefix = "" if game == trace.DEFAULT_GAME else f"{game}-"
+        link_ids(doctree, {local for local, _, _ in trace.headings(spec, game)}, prefix)
 
 
 def setup(app: Any) -> dict[str, Any]:
-    """Register the ``spec-tests`` directive and the linking of ids on the spec pages."""
+    """Register the ``spec-tests`` directive and the linking of ids on the pages that include spec files."""
     app.add_directive("spec-tests", SpecTestsDirective)
     app.connect("doctree-read", _link_spec_pages)
-    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
+    return {"version": "2", "parallel_read_safe": True, "parallel_write_safe": True}

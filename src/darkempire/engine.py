@@ -630,7 +630,7 @@ _FIELD_TYPES: Mapping[type, tuple[tuple[str, tuple[type, ...]], ...]] = MappingP
     Reinforce: (("card", (object,)), ("target", (object,))),
     PlayNothing: (),
     PlaceCards: (("cards", (frozenset,)),),
-    Reorganize: (("take_back", (HandCard, type(None))), ("discards", (frozenset,))),
+    Reorganize: (("take_back", (object,)), ("discards", (frozenset,))),
 })
 
 

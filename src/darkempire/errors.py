@@ -2,7 +2,7 @@
 
 An illegal action raises a subclass of :class:`IllegalActionError` whose
 message names the broken rule, and whose ``rule`` attribute
-holds that rule's id in ``spec/``. States are immutable, so the state passed
+holds that rule's id in ``spec/darkempire/``. States are immutable, so the state passed
 in is never changed by a failed call.
 """
 
@@ -53,7 +53,7 @@ class InvalidArgumentError(DarkEmpireError, ValueError, TypeError):
 class IllegalActionError(DarkEmpireError, ValueError):
     """An action the rules forbid at this moment.
 
-    :ivar rule: the id of the broken rule or ruling in ``spec/``, e.g. ``"4.4"``.
+    :ivar rule: the id of the broken rule or ruling in ``spec/darkempire/``, e.g. ``"4.4"``.
     :ivar message: the explanation without the rule id.
     """
 

@@ -133,7 +133,7 @@ class PublicRecordError(RecordError):
 
     :ivar step: the index of the offending step in ``PublicRecord.steps``, or
         ``None`` for the record as a whole (its verdict).
-    :ivar rule: the id of the broken rule or ruling in ``spec/``.
+    :ivar rule: the id of the broken rule or ruling in ``spec/darkempire/``.
     :ivar reason: what is wrong.
     """
 

@@ -852,6 +852,11 @@ def resample_hidden(
     :raises WrongSeatError: if ``seat`` is not a seat of this game.
     :raises InvalidArgumentError: if ``passed`` is given in the draft discard step but is not two cards of the
         next seat's hand.
+
+    This function reads the whole true ``state``, so it runs where the state is kept (a server, or the
+    process of a search bot that was handed its own view's worlds), never on a client's request: a
+    ``passed`` chosen by a client would make the refusal above an oracle for the next seat's hand.
+    :meth:`Flow.resample` fills ``passed`` from the seat's own trail.
     """
     player_view(state, seat)  # checks the seat number
     hands, draw_pile, discard_pile = _redeal(state, seat, _pinned(state, seat, passed), rng)
