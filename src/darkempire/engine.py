@@ -423,22 +423,21 @@ def _play_options(state: GameState, seat: int) -> tuple[Action, ...]:
 
 
 def _required(state: GameState) -> tuple[int, ...]:
-    """Seats that must choose in this step (rule 9.2, ruling N).
+    """Seats that must choose in this step (rule 9.2, ruling N), from the option counts without listing the
+    options.
 
     At a play step, every seat holding cards, even one with a single legal
     action: whether a hand allows a choice must stay secret until the step is
     revealed. Elsewhere, only seats with two or more legal actions; how many a
     seat has there depends on public information alone (hand sizes, the table).
+
+    Counted afresh at every call (a driver asks several times per decision): the reference engine keeps
+    no memo, so the common case, a play step, is one C-level pass over the hands.
     """
-    return _count_required(state)
-
-
-def _count_required(state: GameState) -> tuple[int, ...]:
-    """The required seats, from the option counts without listing the options (ruling N)."""
     phase = state.phase
     hands = state.hands
-    if phase in PLAY_PHASES:
-        return tuple(seat for seat, hand in enumerate(hands) if hand)
+    if phase is _PLAY_1 or phase is _PLAY_2 or phase is _PLAY_3:
+        return tuple(itertools.compress(range(len(hands)), hands))  # a hand is true when it holds a card
     if phase is _DRAFT_PASS or phase is _DRAFT_DISCARD:
         return tuple(seat for seat, hand in enumerate(hands) if len(hand) >= 3)  # C(n, 2) >= 2 pairs
     if phase is _CHOOSE_SUPPORT:
@@ -468,7 +467,7 @@ def awaited_seats(state: GameState) -> frozenset[int]:
     :raises InvalidArgumentError: if ``state`` is not a :class:`GameState`.
     """
     _check_state(state, "awaited_seats")
-    return _awaited(state, _count_required(state))
+    return _awaited(state, _required(state))
 
 
 def _awaited(state: GameState, required: Iterable[int]) -> frozenset[int]:
@@ -751,6 +750,12 @@ class Transition:
     events: tuple[Event, ...]
 
 
+# Every decision reports its choice and returns a transition: built like the states, without the attrs
+# __init__ (their fields have no converter).
+_make_transition: Callable[[GameState, tuple[Event, ...]], Transition] = maker(Transition)
+_make_choice_made: Callable[[int, Phase, Action], ChoiceMade] = maker(ChoiceMade)
+
+
 def deal_reporting(config: GameConfig, seed: int) -> Transition:
     """:func:`deal`, with the deal's events: :class:`~darkempire.events.GameStarted`, then one private
     :class:`~darkempire.events.HandDealt` per seat (rules 2.1-2.4).
@@ -798,14 +803,14 @@ def apply_reporting(state: GameState, seat: int, action: Action) -> Transition:
     :raises IllegalActionError: as :func:`apply`.
     """
     _check_state(state, "apply")
-    required = _count_required(state)
+    required = _required(state)
     _check_awaited(state, seat, required)
     _check_action(state, seat, action)
-    log: list[Event] = [ChoiceMade(seat, state.phase, action)]
+    log: list[Event] = [_make_choice_made(seat, state.phase, action)]
     state = _evolve_state(state, pending=_set_seat(state.pending, seat, action))
     if not _awaited(state, required):
         state = _advance(_decide(state, {}, log), log)
-    return Transition(state, tuple(log))
+    return _make_transition(state, tuple(log))
 
 
 def withdraw(state: GameState, seat: int) -> GameState:
@@ -905,7 +910,7 @@ def _simultaneous(state: GameState, choices: Mapping[int, Action], phases: Seque
     _check_state(state, name)
     if state.phase not in phases:
         raise WrongPhaseError(f"{name} is a transition of the {phases[0].value} phase, not {state.phase.value}", rule="9.1")
-    required = _count_required(state)
+    required = _required(state)
     _check_mapping(choices, name)
     for seat in choices:
         _check_awaited(state, seat, required)
@@ -1376,7 +1381,7 @@ def _advance(state: GameState, log: list[Event]) -> GameState:
             state = _score_week(state, log)
         elif phase is _MONTH_SCORING:
             state = _score_month(state, log)
-        elif phase in _ACTION_OF_PHASE and not _awaited(state, _count_required(state)):  # a decision phase
+        elif phase in _ACTION_OF_PHASE and not _awaited(state, _required(state)):  # a decision phase
             state = _decide(state, {}, log)
         else:
             return state
