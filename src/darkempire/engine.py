@@ -107,6 +107,7 @@ __all__ = [
     "advance",
     "apply",
     "awaited_seats",
+    "check_seat",
     "choose_support",
     "deal",
     "discard",
@@ -484,7 +485,7 @@ def legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
     :raises WrongSeatError: if ``seat`` is not a seat of this game.
     """
     _check_state(state, "legal_actions")
-    _check_seat_number(state, seat)
+    check_seat(state, seat)
     if state.pending[seat] is not None or seat not in _required(state):
         return ()
     return _options(state, seat)
@@ -509,12 +510,15 @@ def _card_label(card: object) -> str:
     return repr(card)
 
 
-def _check_seat_number(state: GameState, seat: object) -> None:
-    """A seat is a plain ``int`` from 0 to players - 1 (rule 9.1).
+def check_seat(state: GameState, seat: object) -> None:
+    """Check that ``seat`` is a seat of ``state``'s game: a plain ``int`` from 0 to players - 1 (rule 9.1).
 
     Not a ``bool`` (``True == 1`` would act for seat 1) nor another ``int`` subclass such as an ``IntEnum``:
     such a seat would be stored in pending choices, views and records that must hold plain numbers, and its
-    own ``__eq__`` could make it match another seat.
+    own ``__eq__`` could make it match another seat. :func:`~darkempire.views.player_view` checks its seat
+    with it too.
+
+    :raises WrongSeatError: if ``seat`` is not a plain ``int`` or names no seat of this game.
     """
     if type(seat) is int and 0 <= seat < state.config.players:
         return
@@ -523,7 +527,7 @@ def _check_seat_number(state: GameState, seat: object) -> None:
 
 
 def _check_awaited(state: GameState, seat: int) -> None:
-    _check_seat_number(state, seat)
+    check_seat(state, seat)
     if state.phase not in _ACTION_OF_PHASE:  # is_decision, without the property call
         raise WrongPhaseError(f"no seat chooses in the {state.phase.value} phase", rule="9.1")
     if state.pending[seat] is not None:
