@@ -11,7 +11,7 @@ result in ``darkempire/schemas/``: one file per message type
 
 The schemas check the shape of a message (types, card id ranges, enumeration
 names, required and unknown fields, set items unique, the array lengths the
-rules bound as ``maxItems``: :data:`~darkempire.serialization.ARRAY_LIMITS`). The loaders check more
+rules bound as ``maxItems``: :data:`~darkempire.wire.limits.ARRAY_LIMITS`). The loaders check more
 (card conservation in a state, a card the seat does not hold), so a message
 can pass its schema and still be refused by :func:`~darkempire.serialization.from_json`.
 """
@@ -33,7 +33,11 @@ from typing import Any, Final
 import attrs
 
 from darkempire.cards import EMPEROR_CARDS, HAND_CARDS, EmperorCard, HandCard, RevolutionCard
-from darkempire.serialization import _TAG_KEY, _TAGS, ARRAY_LIMITS, FORMAT, MESSAGE_TYPES, parse_json
+from darkempire.wire.converter import KIND_KEY, KINDS
+from darkempire.wire.envelope import FORMAT
+from darkempire.wire.limits import ARRAY_LIMITS
+from darkempire.wire.message_types import MESSAGE_TYPES
+from darkempire.wire.parsing import parse_json
 from darkempire.state import GameConfig
 
 __all__ = ["SCHEMA_FILES", "SCHEMA_ID_BASE", "generate_schemas", "main", "shipped_schemas", "write_schemas"]
@@ -148,10 +152,10 @@ class _Builder:
         hints = typing.get_type_hints(cls)
         properties: dict[str, Any] = dict(extra or {})
         required = list(properties)
-        tag = _TAGS.get(cls)
+        tag = KINDS.get(cls)
         if tag is not None:
-            properties[_TAG_KEY] = {"const": tag}
-            required.append(_TAG_KEY)
+            properties[KIND_KEY] = {"const": tag}
+            required.append(KIND_KEY)
         for field in attrs.fields(cls):
             properties[field.name] = _limited(self.of(hints[field.name]), ARRAY_LIMITS.get((cls, field.name), ()))
             if field.default is attrs.NOTHING:
@@ -190,7 +194,7 @@ def _message_schema(name: str) -> dict[str, Any]:
     if len(bodies) == 1:
         schema.update(bodies[0])
     else:
-        schema["description"] = f"One of the {len(bodies)} kinds of {name}, told apart by {_TAG_KEY!r}."
+        schema["description"] = f"One of the {len(bodies)} kinds of {name}, told apart by {KIND_KEY!r}."
         schema["oneOf"] = bodies
     schema["$defs"] = dict(sorted(builder.defs.items()))
     return schema
