@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import enum
 import functools
+import itertools
 import re
 import types
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, Final, cast
 
 import attrs
@@ -344,11 +345,10 @@ def _array(value: Any) -> list[Any]:
     return list(value)
 
 
-def _items(values: list[Any], hooks: Callable[[int], tuple[Callable[[Any, Any], Any], Any]]) -> list[Any]:
-    """Each item structured by ``hooks(index)``, a ``(hook, type)`` pair; a failure names the item's index."""
+def _items(values: list[Any], pairs: Iterable[tuple[Callable[[Any, Any], Any], Any]]) -> list[Any]:
+    """Each item structured by its ``(hook, type)`` pair; a failure names the item's index."""
     out = []
-    for index, item in enumerate(values):
-        hook, tp = hooks(index)
+    for index, (item, (hook, tp)) in enumerate(zip(values, pairs)):
         try:
             out.append(hook(item, tp))
         except Exception as exc:  # every failure becomes a located SerializationError
@@ -361,7 +361,7 @@ def _items(values: list[Any], hooks: Callable[[int], tuple[Callable[[Any, Any], 
 def _var_tuple_structure(conv: cattrs.Converter, tp: Any) -> Callable[[Any, Any], tuple[Any, ...]]:
     item = typing.get_args(tp)[0]
     pair = (conv.get_structure_hook(item), item)
-    return lambda value, _: tuple(_items(_array(value), lambda _index: pair))
+    return lambda value, _: tuple(_items(_array(value), itertools.repeat(pair)))
 
 
 def _fixed_tuple_structure(conv: cattrs.Converter, tp: Any) -> Callable[[Any, Any], tuple[Any, ...]]:
@@ -372,7 +372,7 @@ def _fixed_tuple_structure(conv: cattrs.Converter, tp: Any) -> Callable[[Any, An
         values = _array(value)
         if len(values) != len(args):
             raise Fault(InvalidValueError, f"expected an array of {len(args)} items, got {len(values)}")
-        return tuple(_items(values, pairs.__getitem__))
+        return tuple(_items(values, pairs))
 
     return structure
 
@@ -382,7 +382,7 @@ def _frozenset_structure(conv: cattrs.Converter, tp: Any) -> Callable[[Any, Any]
     pair = (conv.get_structure_hook(item), item)
 
     def structure(value: Any, _: Any) -> frozenset[Any]:
-        out = _items(_array(value), lambda _index: pair)
+        out = _items(_array(value), itertools.repeat(pair))
         seen: set[Any] = set()
         for index, member in enumerate(out):
             if member in seen:
