@@ -8,9 +8,7 @@ A private name is one with a leading underscore (not a dunder). ``from m import 
 (``m`` bound to a module of ``src/`` by an import) both use one across modules. Private *modules* such as
 ``darkempire._values`` are private to their package and may be imported inside it.
 
-The CLI is checked whole now. The other offenders that issue 13 names are fixed on other branches: each
-is listed in :data:`KNOWN` and checked by a strict xfail, so the merge that fixes one makes its xfail pass,
-which fails the run until the entry is taken off the list.
+The whole of ``src/`` is checked: :data:`KNOWN` lists no offender, and none may join it.
 """
 
 from __future__ import annotations
@@ -25,11 +23,7 @@ import pytest
 SRC = Path(__file__).resolve().parent.parent / "src"
 
 #: Offenders that other branches of issue 13 remove; take each off once it is gone (its xfail then passes).
-KNOWN = {
-    "cycle: darkempire.history <-> darkempire.public_record <-> darkempire.records <-> darkempire.serialization",
-    "private: darkempire.schema uses darkempire.serialization._TAG_KEY",
-    "private: darkempire.schema uses darkempire.serialization._TAGS",
-}
+KNOWN: frozenset[str] = frozenset()  # every offender of issue 13 is gone; keep it that way
 
 #: The modules of ``darkempire.cli`` that each run one subcommand.
 SUBCOMMANDS = ("darkempire.cli.demo", "darkempire.cli.play", "darkempire.cli.replay", "darkempire.cli.simulate")
@@ -143,20 +137,8 @@ def problems(src: Path) -> set[str]:
 
 
 def test_src_has_no_import_problem_beyond_the_known_ones() -> None:
-    """The CLI (``darkempire.cli``, ``record_cli``, ``text``) and ``views`` are in no cycle and use no
-    private name of another module; nothing new joins the list of :data:`KNOWN` offenders."""
+    """No module of ``src`` is in an import cycle or uses a private name of another module (issue 13)."""
     assert sorted(problems(SRC) - KNOWN) == []
-
-
-@pytest.mark.parametrize(
-    "offender",
-    [
-        pytest.param(o, marks=pytest.mark.xfail(strict=True, reason="fixed on another branch of issue 13"), id=o.replace("darkempire.", ""))
-        for o in sorted(KNOWN)
-    ],
-)
-def test_known_offender_is_gone(offender: str) -> None:
-    assert offender not in problems(SRC)
 
 
 def test_subcommands_never_import_each_other() -> None:

@@ -48,7 +48,7 @@ Public records travel as JSON with :mod:`darkempire.serialization`
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import attrs
 
@@ -77,10 +77,10 @@ from darkempire.events import (
     events_between,
     events_for,
 )
-from darkempire.records import GameRecord, RecordError
+from darkempire.records import Choice, GameRecord, RecordError, replay_record
 from darkempire.scoring import Verdict, final_verdict, score_month_tally, score_table
 from darkempire.state import HAND_SIZE, MONTHS, PLAY_PHASES, STEPS, WEEKS, GameConfig, Phase, ScoredCard, ScoreTrack
-from darkempire.state import ScoredEmperorCard, WeekRecord
+from darkempire.state import GameState, ScoredEmperorCard, WeekRecord
 from darkempire.table import Play, Reinforcement, WeekTable
 from darkempire.views import PlayerView, spectator_view
 
@@ -155,7 +155,18 @@ class PublicRecordError(RecordError):
 # --------------------------------------------------------------------------- making a public record
 
 
-def public_record(game: object) -> PublicRecord:
+class _Played(Protocol):
+    """What a public record is made from: the states of a game and the choices between them, as a
+    :class:`~darkempire.history.History` holds them."""
+
+    @property
+    def states(self) -> tuple[GameState, ...]: ...
+
+    @property
+    def choices(self) -> tuple[Choice, ...]: ...
+
+
+def public_record(game: GameRecord | _Played) -> PublicRecord:
     """The public record of a game, from its :class:`~darkempire.history.History` or its
     :class:`~darkempire.records.GameRecord` (which is replayed through the rules).
 
@@ -163,20 +174,20 @@ def public_record(game: object) -> PublicRecord:
         resumed from a later state), or the game record does not reproduce.
     :raises InvalidArgumentError: if ``game`` is neither.
     """
-    from darkempire.history import History  # history imports this module
-
     if isinstance(game, GameRecord):
-        game = History.from_record(game)
-    if not isinstance(game, History):
+        states, choices = replay_record(game).states, game.choices
+    elif isinstance(getattr(game, "states", None), tuple) and isinstance(getattr(game, "choices", None), tuple):
+        states, choices = game.states, game.choices
+    else:
         raise InvalidArgumentError(f"a public record is made from a History or a GameRecord, not {type(game).__name__}")
-    first = game.states[0]
+    first = states[0]
     if spectator_view(first) != _opening_view(first.config) or first.pending != (None,) * first.players:
         raise RecordError("a public record starts at the deal, and this history starts later in the game")
     steps = []
-    for index, choice in enumerate(game.choices):
-        events = events_between(game.states[index], game.states[index + 1], choices={choice.seat: choice.action})
+    for index, choice in enumerate(choices):
+        events = events_between(states[index], states[index + 1], choices={choice.seat: choice.action})
         steps.append(PublicStep(events_for(events, None)))
-    return PublicRecord(first.config, tuple(steps), game.current.verdict)
+    return PublicRecord(first.config, tuple(steps), states[-1].verdict)
 
 
 def hidden_information(record: PublicRecord) -> tuple[int, str] | None:
