@@ -76,6 +76,8 @@ nitpick_ignore_regex = [
     (r"py:data", r"Ellipsis"),  # the "..." of tuple[int, ...]
     # Third-party libraries the public API names: rich (the terminal output of darkempire.cli).
     (r"py:(class|obj|mod|func)", r"rich(?:\..+)?"),
+    # cattrs, whose converter darkempire.wire.converter builds.
+    (r"py:(class|obj|mod|func)", r"cattrs(?:\..+)?"),
     # The adapters' optional libraries (extras openspiel and pettingzoo), and numpy under them.
     (r"py:(class|obj|data|mod|func|meth|attr)", r"(?:pyspiel|open_spiel|pettingzoo|gymnasium|numpy|np)(?:\..+)?"),
     # How a type hint naming a mocked numpy type renders when numpy is not installed (see optionaldeps).

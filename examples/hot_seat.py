@@ -27,7 +27,7 @@ from darkempire.engine import awaited_seats
 from darkempire.errors import IllegalActionError
 from darkempire.events import Event, events_for, opening_events
 from darkempire.history import History
-from darkempire.record_cli import action_text, event_lines, view_lines
+from darkempire.text import action_text, event_lines, view_lines
 from darkempire.serialization import Prompt, SerializationError, load_action, load_event, load_prompt, make_prompt
 from darkempire.serialization import to_json
 from darkempire.state import GameConfig, Phase

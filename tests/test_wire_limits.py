@@ -57,6 +57,7 @@ from darkempire.serialization import (
 )
 from darkempire.state import DEAL_SIZE, GameConfig, GameState
 from darkempire.views import player_view
+from darkempire.wire import messages
 from embedding_games import finished_game, steps
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -187,13 +188,13 @@ def test_the_adapters_saved_flows_refuse_repeated_keys() -> None:
 def structuring(monkeypatch: pytest.MonkeyPatch) -> list[object]:
     """The payloads handed to the structuring step (the costly part of loading), recorded as it runs."""
     calls: list[object] = []
-    structure = serialization._structure
+    structure = messages._structure
 
     def counted(payload: dict[str, Any], tp: Any) -> Any:
         calls.append(tp)
         return structure(payload, tp)
 
-    monkeypatch.setattr(serialization, "_structure", counted)
+    monkeypatch.setattr(messages, "_structure", counted)
     return calls
 
 

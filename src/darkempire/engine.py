@@ -130,6 +130,7 @@ __all__ = [
     "apply",
     "apply_reporting",
     "awaited_seats",
+    "check_seat",
     "choose_support",
     "deal",
     "deal_reporting",
@@ -487,7 +488,7 @@ def legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
     :raises WrongSeatError: if ``seat`` is not a seat of this game.
     """
     _check_state(state, "legal_actions")
-    _check_seat_number(state, seat)
+    check_seat(state, seat)
     if state.pending[seat] is not None or seat not in _required(state):
         return ()
     return _options(state, seat)
@@ -512,12 +513,15 @@ def _card_label(card: object) -> str:
     return repr(card)
 
 
-def _check_seat_number(state: GameState, seat: object) -> None:
-    """A seat is a plain ``int`` from 0 to players - 1 (rule 9.1).
+def check_seat(state: GameState, seat: object) -> None:
+    """Check that ``seat`` is a seat of ``state``'s game: a plain ``int`` from 0 to players - 1 (rule 9.1).
 
     Not a ``bool`` (``True == 1`` would act for seat 1) nor another ``int`` subclass such as an ``IntEnum``:
     such a seat would be stored in pending choices, views and records that must hold plain numbers, and its
-    own ``__eq__`` could make it match another seat.
+    own ``__eq__`` could make it match another seat. :func:`~darkempire.views.player_view` checks its seat
+    with it too.
+
+    :raises WrongSeatError: if ``seat`` is not a plain ``int`` or names no seat of this game.
     """
     if type(seat) is int and 0 <= seat < state.config.players:
         return
@@ -527,8 +531,8 @@ def _check_seat_number(state: GameState, seat: object) -> None:
 
 def _check_awaited(state: GameState, seat: int, required: Collection[int]) -> None:
     """``seat`` may choose now: it is a seat, the phase is a decision, it has not chosen, and it is one of the
-    ``required`` seats of this step (:func:`_count_required`)."""
-    _check_seat_number(state, seat)
+    ``required`` seats of this step (:func:`_required`)."""
+    check_seat(state, seat)
     if state.phase not in _ACTION_OF_PHASE:  # is_decision, without the property call
         raise WrongPhaseError(f"no seat chooses in the {state.phase.value} phase", rule="9.1")
     if state.pending[seat] is not None:
@@ -831,7 +835,7 @@ def withdraw_reporting(state: GameState, seat: int) -> Transition:
     :raises IllegalActionError: as :func:`withdraw`.
     """
     _check_state(state, "withdraw")
-    _check_seat_number(state, seat)
+    check_seat(state, seat)
     if state.pending[seat] is None:
         raise WrongSeatError(f"seat {seat} has no pending choice to take back in this step", rule="9.2")
     after = _evolve_state(state, pending=_set_seat(state.pending, seat, None))

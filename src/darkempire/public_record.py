@@ -23,8 +23,10 @@ are unknown). From the public face of the deal, which is the same for every
 seed, it rebuilds the spectator's :class:`~darkempire.views.PlayerView` after
 each step and checks every event against it: the seat that chose was
 awaited, plays are cards not face up elsewhere, nor known to lie in the
-discard pile or in another seat's hand, and follow rules 4.3-4.6,
-scorings are the ones :mod:`darkempire.scoring` computes from the revealed
+discard pile or in another seat's hand, and follow rules 4.3-4.6, a seat
+plays nothing only if it can have held nothing playable (ruling H: it holds
+reinforcement cards only, with no card it may reinforce, and no more of them
+than are left unseen), scorings are the ones :mod:`darkempire.scoring` computes from the revealed
 table, piles, hands and tokens count as the rules say, and the verdict is the
 final judgement of the public score track and the revealed victor cards. A
 record that breaks a rule raises :class:`PublicRecordError` naming the step
@@ -46,13 +48,13 @@ Public records travel as JSON with :mod:`darkempire.serialization`
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import attrs
 
 from darkempire import engine
 from darkempire.actions import PlayCard, Reinforce, Side
-from darkempire.cards import EMPEROR_CARDS, Faction, HandCard
+from darkempire.cards import EMPEROR_CARDS, REINFORCEMENT_CARDS, Faction, HandCard
 from darkempire.errors import DarkEmpireError, InvalidArgumentError
 from darkempire.events import (
     CardsPassed,
@@ -72,12 +74,13 @@ from darkempire.events import (
     StrengthsRevealed,
     TokensAwarded,
     WeekStarted,
+    events_between,
     events_for,
 )
-from darkempire.records import GameRecord, RecordError
+from darkempire.records import Choice, GameRecord, RecordError, replay_record
 from darkempire.scoring import Verdict, final_verdict, score_month_tally, score_table
 from darkempire.state import HAND_SIZE, MONTHS, PLAY_PHASES, STEPS, WEEKS, GameConfig, Phase, ScoredCard, ScoreTrack
-from darkempire.state import ScoredEmperorCard, WeekRecord
+from darkempire.state import GameState, ScoredEmperorCard, WeekRecord
 from darkempire.table import Play, Reinforcement, WeekTable
 from darkempire.views import PlayerView, spectator_view
 
@@ -152,7 +155,18 @@ class PublicRecordError(RecordError):
 # --------------------------------------------------------------------------- making a public record
 
 
-def public_record(game: object) -> PublicRecord:
+class _Played(Protocol):
+    """What a public record is made from: the states of a game and the choices between them, as a
+    :class:`~darkempire.history.History` holds them."""
+
+    @property
+    def states(self) -> tuple[GameState, ...]: ...
+
+    @property
+    def choices(self) -> tuple[Choice, ...]: ...
+
+
+def public_record(game: GameRecord | _Played) -> PublicRecord:
     """The public record of a game, from its :class:`~darkempire.history.History` or its
     :class:`~darkempire.records.GameRecord` (which is replayed through the rules).
 
@@ -160,19 +174,20 @@ def public_record(game: object) -> PublicRecord:
         resumed from a later state), or the game record does not reproduce.
     :raises InvalidArgumentError: if ``game`` is neither.
     """
-    from darkempire.history import History  # history imports this module
-
     if isinstance(game, GameRecord):
-        game = History.from_record(game)
-    if not isinstance(game, History):
+        states, choices = replay_record(game).states, game.choices
+    elif isinstance(getattr(game, "states", None), tuple) and isinstance(getattr(game, "choices", None), tuple):
+        states, choices = game.states, game.choices
+    else:
         raise InvalidArgumentError(f"a public record is made from a History or a GameRecord, not {type(game).__name__}")
-    first = game.states[0]
+    first = states[0]
     if spectator_view(first) != _opening_view(first.config) or first.pending != (None,) * first.players:
         raise RecordError("a public record starts at the deal, and this history starts later in the game")
     steps = []
-    for index in range(len(game.choices)):
-        steps.append(PublicStep(events_for(game.events(index, index + 1), None)))
-    return PublicRecord(first.config, tuple(steps), game.current.verdict)
+    for index, choice in enumerate(choices):
+        events = events_between(states[index], states[index + 1], choices={choice.seat: choice.action})
+        steps.append(PublicStep(events_for(events, None)))
+    return PublicRecord(first.config, tuple(steps), states[-1].verdict)
 
 
 def hidden_information(record: PublicRecord) -> tuple[int, str] | None:
@@ -432,10 +447,15 @@ class _Spectator:
         hands = list(v.hand_sizes)
         plays = list(table.plays)
         public = {c for c in table.cards()} | {s.card for s in v.score_track.faction_cards}
+        self.check_idle(table, step, revealed.idle)
+        restricted = table.reinforcements_only(v.hand_sizes)
         for play in revealed.plays:
             if not 0 <= play.seat < self.players or not hands[play.seat]:
                 raise self.fail("R-H", f"seat {play.seat} holds no card to play")
             card = play.action.card
+            if play.seat in restricted and isinstance(play.action, PlayCard):
+                reason = "played nothing earlier this week while holding cards, so it holds reinforcement cards only"
+                raise self.fail("R-H", f"seat {play.seat} {reason}, and cannot play faction card {card.id}")
             if card in public:
                 raise self.fail("1.2", f"card {card.id} is already face up on the table or the score track")
             self.check_whereabouts(play.seat, card)
@@ -446,11 +466,46 @@ class _Spectator:
             self.players, table.revolution_card, table.emperor_card, table.add_on, tuple(plays),
             table.idle | {(step, s) for s in revealed.idle}, step,
         )  # fmt: skip
+        self.check_reinforcements_left(table, hands)
         self.evolve(hand_sizes=tuple(hands), table=table)
         if step < STEPS:
             self.settle(phase=PLAY_PHASES[step])
         else:
             self.week_scored()
+
+    def check_idle(self, table: WeekTable, step: int, idle: frozenset[int]) -> None:
+        """Each seat idle at play ``step`` while holding cards had nothing playable (ruling H).
+
+        A faction card is always playable, so such a seat holds reinforcement cards only, and from the
+        second step on, one of them is playable unless ``table`` (before this step's reveal) holds no card
+        it may reinforce.
+        """
+        for seat in sorted(idle):
+            targets = table.reinforcement_targets(seat, step) if self.view.hand_sizes[seat] else ()
+            if targets:
+                held = f"seat {seat} holds {self.view.hand_sizes[seat]} cards and plays nothing at play step {step}"
+                why = f"any faction card is playable, and a reinforcement card may go on card {targets[0].card.id}"
+                raise self.fail("R-H", f"{held}, but {why}")
+
+    def check_reinforcements_left(self, table: WeekTable, hands: list[int]) -> None:
+        """The seats that hold reinforcement cards only cannot hold more of them than there are left (ruling H).
+
+        What is publicly certain bounds the reinforcement cards in all hands together: every one, less those
+        face up on the table now and those known to lie in the discard pile. Cards seen earlier and reshuffled
+        into the draw pile since may be in a hand again.
+        """
+        restricted = table.reinforcements_only(hands)
+        held = sum(hands[s] for s in restricted)
+        if not held:
+            return
+        seen = {c for c in table.cards() if c.is_reinforcement}
+        seen |= {c for c in self.in_discard_pile if c.is_reinforcement}
+        left = len(REINFORCEMENT_CARDS) - len(seen)
+        if held > left:
+            seats = ("seat " if len(restricted) == 1 else "seats ") + ", ".join(str(s) for s in sorted(restricted))
+            shown = f"{seats} played nothing while holding cards, so their {held} hand cards are reinforcements"
+            where = "face up on the table or in the discard pile"
+            raise self.fail("R-H", f"{shown}, but only {left} of the {len(REINFORCEMENT_CARDS)} are not {where}")
 
     def check_whereabouts(self, seat: int, card: HandCard) -> None:
         """``card`` may be in ``seat``'s hand, for all the public knows of where it went face down."""

@@ -31,6 +31,7 @@ from darkempire.actions import Action
 from darkempire.errors import DarkEmpireError, IllegalActionError
 from darkempire.scoring import Verdict
 from darkempire.state import GameConfig, GameState
+from darkempire.wire.envelope import canonical_text, encode
 
 __all__ = [
     "Choice",
@@ -143,9 +144,7 @@ def state_digest(state: GameState) -> str:
 
     Equal states have equal digests; different states differ with overwhelming probability.
     """
-    from darkempire.serialization import canonical_json  # serialization imports this module
-
-    return hashlib.sha256(canonical_json(state).encode()).hexdigest()[:16]
+    return hashlib.sha256(canonical_text(encode(state, "game-state")).encode()).hexdigest()[:16]
 
 
 @attrs.frozen

@@ -11,7 +11,7 @@ result in ``darkempire/schemas/``: one file per message type
 
 The schemas check the shape of a message (types, card id ranges, enumeration
 names, required and unknown fields, set items unique, the array lengths the
-rules bound as ``maxItems``: :data:`~darkempire.serialization.ARRAY_LIMITS`). The loaders check more
+rules bound as ``maxItems``: :data:`~darkempire.wire.limits.ARRAY_LIMITS`). The loaders check more
 (card conservation in a state, a card the seat does not hold), so a message
 can pass its schema and still be refused by :func:`~darkempire.serialization.from_json`.
 """
@@ -33,8 +33,12 @@ from typing import Any, Final
 import attrs
 
 from darkempire.cards import EMPEROR_CARDS, HAND_CARDS, EmperorCard, HandCard, RevolutionCard
-from darkempire.serialization import _TAG_KEY, _TAGS, ARRAY_LIMITS, FORMAT, MESSAGE_TYPES, parse_json
 from darkempire.state import GameConfig
+from darkempire.wire.converter import KIND_KEY, KINDS
+from darkempire.wire.envelope import FORMAT
+from darkempire.wire.limits import ARRAY_LIMITS
+from darkempire.wire.message_types import MESSAGE_TYPES
+from darkempire.wire.parsing import parse_json
 
 __all__ = ["SCHEMA_FILES", "SCHEMA_ID_BASE", "generate_schemas", "main", "shipped_schemas", "write_schemas"]
 
@@ -48,6 +52,19 @@ _DIALECT: Final = "https://json-schema.org/draft/2020-12/schema"
 def _description(cls: type) -> str:
     doc = inspect.getdoc(cls) or cls.__name__
     return doc.split("\n\n")[0].replace("\n", " ")
+
+
+#: The schemas of the scalar types.
+_SCALARS: Final[dict[type, dict[str, str]]] = {
+    type(None): {"type": "null"},
+    bool: {"type": "boolean"},
+    int: {"type": "integer"},
+    str: {"type": "string"},
+}
+
+
+def _card_id(description: str, cards: Sequence[object]) -> dict[str, Any]:
+    return {"description": description, "type": "integer", "minimum": 0, "maximum": len(cards) - 1}
 
 
 class _Builder:
@@ -64,53 +81,10 @@ class _Builder:
 
     def of(self, tp: Any) -> dict[str, Any]:
         """The schema of a value of type ``tp``."""
-        if tp is type(None):
-            return {"type": "null"}
-        if tp is bool:
-            return {"type": "boolean"}
-        if tp is int:
-            return {"type": "integer"}
-        if tp is str:
-            return {"type": "string"}
-        if tp is HandCard:
-            return self.ref(
-                "HandCard",
-                lambda: {
-                    "description": "A hand card by id: 0-64 faction cards (13 * faction + k), 65-74 reinforcements.",
-                    "type": "integer",
-                    "minimum": 0,
-                    "maximum": len(HAND_CARDS) - 1,
-                },
-            )
-        if tp is EmperorCard:
-            return self.ref(
-                "EmperorCard",
-                lambda: {
-                    "description": "An emperor card by id, 0-7 (values 8, 9, 10, 10, 11, 11, 12, 13).",
-                    "type": "integer",
-                    "minimum": 0,
-                    "maximum": len(EMPEROR_CARDS) - 1,
-                },
-            )
-        if tp is RevolutionCard:
-            return self.ref(
-                "RevolutionCard",
-                lambda: {
-                    "description": "A revolution card, by its faction.",
-                    **self.of(typing.get_type_hints(RevolutionCard)["faction"]),
-                },
-            )
-        if tp is GameConfig:
-            return self.ref(
-                "GameConfig",
-                lambda: {
-                    "description": _description(GameConfig),
-                    "type": "object",
-                    "properties": {"players": {"type": "integer", "minimum": 3, "maximum": 5}},
-                    "required": ["players"],
-                    "additionalProperties": False,
-                },
-            )
+        if isinstance(tp, type) and tp in _SCALARS:
+            return dict(_SCALARS[tp])
+        if tp in (HandCard, EmperorCard, RevolutionCard, GameConfig):
+            return self.ref(tp.__name__, lambda: self._own(tp))
         if isinstance(tp, type) and issubclass(tp, enum.Enum):
             cls = tp
             return self.ref(
@@ -118,40 +92,62 @@ class _Builder:
                 lambda: {"description": _description(cls), "enum": [m.name for m in cls]},
             )
         origin = typing.get_origin(tp)
-        args = typing.get_args(tp)
         if origin in (typing.Union, types.UnionType):
-            members = [a for a in args if a is not type(None)]
-            if len(members) == 1:
-                return {"anyOf": [self.of(members[0]), {"type": "null"}]}
-            options = [self.of(m) for m in members]
-            if type(None) in args:
-                options.append({"type": "null"})
-            return {"oneOf": options}
-        if origin is tuple:
-            if len(args) == 2 and args[1] is Ellipsis:
-                return {"type": "array", "items": self.of(args[0])}
-            return {
-                "type": "array",
-                "prefixItems": [self.of(a) for a in args],
-                "items": False,
-                "minItems": len(args),
-                "maxItems": len(args),
-            }
-        if origin is frozenset:
-            return {"type": "array", "items": self.of(args[0]), "uniqueItems": True}
+            return self._union(typing.get_args(tp))
+        if origin is tuple or origin is frozenset:
+            return self._array(origin, typing.get_args(tp))
         if attrs.has(tp):
             return self.ref(tp.__name__, lambda: self.object(tp))
         raise TypeError(f"no JSON Schema for {tp!r}")
+
+    def _own(self, tp: Any) -> dict[str, Any]:
+        """The schema of a type with a hook of its own in the converter: the cards and the config."""
+        if tp is HandCard:
+            return _card_id("A hand card by id: 0-64 faction cards (13 * faction + k), 65-74 reinforcements.", HAND_CARDS)
+        if tp is EmperorCard:
+            return _card_id("An emperor card by id, 0-7 (values 8, 9, 10, 10, 11, 11, 12, 13).", EMPEROR_CARDS)
+        if tp is RevolutionCard:
+            faction = self.of(typing.get_type_hints(RevolutionCard)["faction"])
+            return {"description": "A revolution card, by its faction.", **faction}
+        return {
+            "description": _description(GameConfig),
+            "type": "object",
+            "properties": {"players": {"type": "integer", "minimum": 3, "maximum": 5}},
+            "required": ["players"],
+            "additionalProperties": False,
+        }
+
+    def _union(self, args: tuple[Any, ...]) -> dict[str, Any]:
+        members = [a for a in args if a is not type(None)]
+        if len(members) == 1:
+            return {"anyOf": [self.of(members[0]), {"type": "null"}]}
+        options = [self.of(m) for m in members]
+        if type(None) in args:
+            options.append({"type": "null"})
+        return {"oneOf": options}
+
+    def _array(self, origin: Any, args: tuple[Any, ...]) -> dict[str, Any]:
+        if origin is frozenset:
+            return {"type": "array", "items": self.of(args[0]), "uniqueItems": True}
+        if len(args) == 2 and args[1] is Ellipsis:
+            return {"type": "array", "items": self.of(args[0])}
+        return {
+            "type": "array",
+            "prefixItems": [self.of(a) for a in args],
+            "items": False,
+            "minItems": len(args),
+            "maxItems": len(args),
+        }
 
     def object(self, cls: type, extra: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
         """The object schema of attrs class ``cls``, with ``extra`` properties (all required) first."""
         hints = typing.get_type_hints(cls)
         properties: dict[str, Any] = dict(extra or {})
         required = list(properties)
-        tag = _TAGS.get(cls)
+        tag = KINDS.get(cls)
         if tag is not None:
-            properties[_TAG_KEY] = {"const": tag}
-            required.append(_TAG_KEY)
+            properties[KIND_KEY] = {"const": tag}
+            required.append(KIND_KEY)
         for field in attrs.fields(cls):
             properties[field.name] = _limited(self.of(hints[field.name]), ARRAY_LIMITS.get((cls, field.name), ()))
             if field.default is attrs.NOTHING:
@@ -190,7 +186,7 @@ def _message_schema(name: str) -> dict[str, Any]:
     if len(bodies) == 1:
         schema.update(bodies[0])
     else:
-        schema["description"] = f"One of the {len(bodies)} kinds of {name}, told apart by {_TAG_KEY!r}."
+        schema["description"] = f"One of the {len(bodies)} kinds of {name}, told apart by {KIND_KEY!r}."
         schema["oneOf"] = bodies
     schema["$defs"] = dict(sorted(builder.defs.items()))
     return schema

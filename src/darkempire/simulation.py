@@ -55,6 +55,7 @@ __all__ = [
     "Rate",
     "Summary",
     "add_arguments",
+    "add_bots_argument",
     "game_seeds",
     "play_game",
     "plot_summary",
@@ -315,18 +316,24 @@ def _mean(values: Sequence[float]) -> float:
 # --------------------------------------------------------------------------- the command line
 
 
+def add_bots_argument(parser: argparse.ArgumentParser, *, default: str) -> None:
+    """Add the ``--bots`` option to ``parser``: the bot kind of every seat, or one kind per seat separated by
+    commas (:data:`~darkempire.bots.BOT_KINDS`). ``darkempire simulate`` and ``darkempire demo`` share it."""
+    parser.add_argument(
+        "--bots",
+        default=default,
+        help="bot kind of every seat, or a comma-separated kind per seat: "
+        + ", ".join(sorted(BOT_KINDS))
+        + f" (default {default})",
+    )
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the ``simulate`` subcommand's arguments to ``parser``."""
     parser.add_argument("--players", type=int, choices=(3, 4, 5), default=4, help="number of seats (default 4)")
     parser.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
     parser.add_argument("--seed", type=int, default=1, help="the run's seed; each game's seed derives from it")
-    parser.add_argument(
-        "--bots",
-        default="random",
-        help="bot kind of every seat, or a comma-separated kind per seat: "
-        + ", ".join(sorted(BOT_KINDS))
-        + " (default random)",
-    )
+    add_bots_argument(parser, default="random")
     parser.add_argument(
         "--jobs", type=int, default=1, help="worker processes (default 1); results do not depend on it"
     )

@@ -7,7 +7,7 @@ table built by hand, without a game.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -141,6 +141,32 @@ class WeekTable:
                     if r.seat == seat:
                         return True
         return False
+
+    def reinforcement_targets(self, seat: int, step: int) -> tuple[Play, ...]:
+        """The plays a reinforcement card of ``seat`` may be attached to at play step ``step`` (rule 4.6, ruling G).
+
+        Faction cards played at an earlier step this week: any revolution-side card, and a traitor card only
+        while ``seat`` may still make its traitor play (an emperor card is out and it made none this week).
+        At the first step there are none.
+        """
+        traitor_allowed = self.emperor_card is not None and not self.has_traitor_play(seat)
+        return tuple(p for p in self.plays if p.step < step and (p.side is _REVOLUTION or traitor_allowed))
+
+    def reinforcements_only(self, hand_sizes: Sequence[int]) -> frozenset[int]:
+        """The seats this table shows to hold reinforcement cards only, given each seat's hand size now (ruling H).
+
+        A seat idle at a play step while it held cards had nothing playable. A faction card is always
+        playable (revolution side), so that seat held reinforcement cards only, and until the re-organize its
+        hand only loses cards. Its hand size at that step is its size now plus the cards it played at later
+        steps. Only public facts go in, so a spectator tells this as surely as the engine.
+
+        Pass the week's table with all its plays: a table after placement lacks the placed cards.
+        """
+        later = [(p.seat, p.step) for p in self.plays]
+        later += [(r.seat, r.step) for p in self.plays for r in p.reinforcements]
+        return frozenset(
+            seat for step, seat in self.idle if hand_sizes[seat] + sum(1 for s, at in later if s == seat and at > step)
+        )
 
     def cards(self) -> Iterator[HandCard]:
         """Every hand card on the table: faction cards and attached reinforcements."""

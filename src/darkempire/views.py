@@ -17,8 +17,7 @@ import attrs
 from darkempire._values import maker
 from darkempire.actions import Action
 from darkempire.cards import AddOnCard, Faction, HandCard
-from darkempire.engine import _check_seat_number as check_seat_number
-from darkempire.engine import awaited_seats
+from darkempire.engine import awaited_seats, check_seat
 from darkempire.errors import InvalidArgumentError, WrongSeatError
 from darkempire.scoring import MonthScore, Verdict, WeekScore
 from darkempire.state import GameState, Phase, ScoreTrack, WeekRecord
@@ -166,7 +165,7 @@ def player_view(state: GameState, seat: int) -> PlayerView:
     :raises WrongSeatError: if ``seat`` is not a seat of this game.
     """
     _require_state(state, "player_view")
-    check_seat_number(state, seat)
+    check_seat(state, seat)
     return _view(state, seat)
 
 

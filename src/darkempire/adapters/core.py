@@ -911,13 +911,7 @@ def _reinforcements_only(state: GameState) -> set[int]:
     table = state.history[-1].table if state.week_score is not None else state.table  # placed cards included
     if table is None:
         return set()
-    later_plays = [(p.seat, p.step) for p in table.plays]
-    later_plays += [(r.seat, r.step) for p in table.plays for r in p.reinforcements]
-    return {
-        seat
-        for step, seat in table.idle
-        if len(state.hands[seat]) + sum(1 for s, at in later_plays if s == seat and at > step) > 0
-    }
+    return set(table.reinforcements_only([len(hand) for hand in state.hands]))
 
 
 def _redeal(

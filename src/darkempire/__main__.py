@@ -1,0 +1,8 @@
+"""``python -m darkempire``: the ``darkempire`` command (:mod:`darkempire.cli`)."""
+
+import sys
+
+from darkempire.cli.app import main
+
+if __name__ == "__main__":  # importing this module (pkgutil, a docs build) runs nothing
+    sys.exit(main())

@@ -1,0 +1,53 @@
+"""Game records in files: what ``darkempire demo --record`` writes and ``darkempire replay`` reads (spec 9.3).
+
+A file holds one JSON message (:mod:`darkempire.serialization`): a
+``"game-record"`` (:class:`~darkempire.records.GameRecord`, with the seed and
+every hidden choice) or a ``"public-record"``
+(:class:`~darkempire.public_record.PublicRecord`, what a spectator saw).
+"""
+
+from __future__ import annotations
+
+import stat
+from pathlib import Path
+
+from darkempire.public_record import PublicRecord
+from darkempire.records import GameRecord, RecordError
+from darkempire.serialization import DEFAULT_MAX_SIZE, DocumentTooLargeError, WrongTypeError, from_json, to_json
+
+__all__ = ["read_record", "write_record"]
+
+
+def write_record(path: Path, record: GameRecord | PublicRecord) -> None:
+    """Write ``record`` to ``path`` as a ``"game-record"`` (or ``"public-record"``) JSON message.
+
+    :raises RecordError: if the file cannot be written.
+    """
+    try:
+        path.write_text(to_json(record) + "\n", encoding="utf-8")
+    except OSError as error:
+        raise RecordError(f"cannot write {path}: {error.strerror or error}") from None
+
+
+def read_record(path: Path, *, max_size: int = DEFAULT_MAX_SIZE) -> GameRecord | PublicRecord:
+    """Read a ``"game-record"`` or ``"public-record"`` JSON message from ``path``, reading no more than
+    ``max_size`` bytes and one.
+
+    :raises RecordError: if the file cannot be read.
+    :raises DocumentTooLargeError: if the file holds more than ``max_size`` bytes (``/dev/zero`` does).
+    :raises SerializationError: if it is not a valid record (with the path of the bad value).
+    """
+    try:
+        # A FIFO or a device would block open() or read() forever: only a regular file is a record.
+        if not stat.S_ISREG(path.stat().st_mode):
+            raise RecordError(f"{path} is not a regular file")
+        with path.open("rb") as file:
+            data = file.read(max_size + 1)  # never the whole of a huge file
+    except OSError as error:
+        raise RecordError(f"cannot read {path}: {error.strerror or error}") from None
+    if len(data) > max_size:
+        raise DocumentTooLargeError(f"{path} holds more than {max_size} bytes, the limit of a record")
+    document = from_json(data, max_size=max_size)
+    if not isinstance(document, (GameRecord, PublicRecord)):
+        raise WrongTypeError(f"{path} holds a {type(document).__name__} message, not a game or public record")
+    return document

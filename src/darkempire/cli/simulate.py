@@ -1,0 +1,36 @@
+"""``darkempire simulate``: play many seeded bot games and sum up how they ended (issue 6; spec 8.1-8.5).
+
+``darkempire simulate [--players N] [--games G] [--seed S] [--bots ...] [--jobs J] [--json] [--plot FILE.png]``
+plays ``G`` seeded bot games in ``J`` worker processes and prints the
+outcomes, the win rates per seat and per bot kind with 95% intervals, and the
+mean totals and tokens. The games, the statistics and the plot are
+:mod:`darkempire.simulation`'s; this module plugs its command line
+(:func:`~darkempire.simulation.add_arguments`,
+:func:`~darkempire.simulation.simulate_command`) into ``darkempire``.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+
+from rich.console import Console
+
+from darkempire.cards import Theme
+from darkempire.simulation import add_arguments as add_simulate_arguments
+from darkempire.simulation import simulate_command
+
+__all__ = ["add_arguments", "run"]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the ``simulate`` subcommand's options to ``parser`` (see :func:`darkempire.simulation.add_arguments`)."""
+    add_simulate_arguments(parser)
+
+
+def run(console: Console, args: argparse.Namespace, bots: Sequence[str], theme: Theme) -> int:
+    """Run the simulation that the parsed ``args`` ask for, with the seats' bot kinds ``bots``.
+
+    :returns: the exit status: 0 when done, 2 for bad arguments or a missing matplotlib.
+    """
+    return simulate_command(console, args, bots, theme=theme)

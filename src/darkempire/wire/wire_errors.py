@@ -1,0 +1,167 @@
+"""The errors of the wire format, and the bounded quoting every error message uses.
+
+Every problem with a document raises a :class:`SerializationError` subclass whose ``path`` names the bad
+value, such as ``choices[3].action.card``. The errors of states that no game can reach
+(:class:`~darkempire.validity.InconsistentStateError`) are in :mod:`darkempire.validity`, and the error of an
+array longer than the rules allow (:class:`~darkempire.wire.limits.TooManyItemsError`) in
+:mod:`darkempire.wire.limits`; :mod:`darkempire.serialization` re-exports them all.
+
+An error quotes at most :data:`QUOTE_LIMIT` characters of any value from the document, and its message and
+path are at most :data:`MESSAGE_LIMIT` characters each, so that a huge input does not make a huge error.
+"""
+
+from __future__ import annotations
+
+import reprlib
+from collections.abc import Sequence
+from typing import Any, Final
+
+from darkempire.errors import DarkEmpireError
+from tablekit.wire import json_path
+
+__all__ = [
+    "MESSAGE_LIMIT",
+    "QUOTE_LIMIT",
+    "CardNotHeldError",
+    "DocumentTooLargeError",
+    "DuplicateKeyError",
+    "Fault",
+    "FormatVersionError",
+    "InvalidValueError",
+    "MalformedJSONError",
+    "MissingFieldError",
+    "NotAMessageError",
+    "SerializationError",
+    "UnknownCardError",
+    "UnknownFieldError",
+    "WrongTypeError",
+    "cut",
+    "quote",
+    "quote_key",
+]
+
+#: A value quoted from the document in an error message is cut to this many characters (its length is given).
+QUOTE_LIMIT: Final = 60
+#: No error message, and no error path, is longer than this many characters.
+MESSAGE_LIMIT: Final = 500
+
+
+def cut(text: str, limit: int) -> str:
+    """``text`` if it has at most ``limit`` characters, else its start and ``"..."``, ``limit`` in all.
+
+    >>> cut("abcdefghij", 6)
+    'abc...'
+    """
+    return text if len(text) <= limit else f"{text[: limit - 3]}..."
+
+
+def quote(value: Any) -> str:
+    """``repr(value)`` for an error message, cut to :data:`QUOTE_LIMIT` characters: the input may be huge,
+    and building its whole ``repr`` would already cost as much as the document.
+
+    >>> quote("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxxxxxxxxxxx' (100 characters)"
+    """
+    short = reprlib.Repr()
+    short.maxstring = short.maxlong = short.maxother = QUOTE_LIMIT
+    text = cut(short.repr(value), QUOTE_LIMIT)
+    if isinstance(value, str) and len(value) > QUOTE_LIMIT:
+        text += f" ({len(value)} characters)"
+    return text
+
+
+def quote_key(key: Any) -> str:
+    """An object key from the document as a path part, cut to :data:`QUOTE_LIMIT` characters."""
+    return cut(str(key), QUOTE_LIMIT)
+
+
+class SerializationError(DarkEmpireError, ValueError):
+    """A JSON document that is not a valid message of this format.
+
+    The message and the path are each cut to :data:`MESSAGE_LIMIT` characters, and a value quoted from the
+    document to :data:`QUOTE_LIMIT`, so that a huge input does not make a huge error.
+
+    :ivar path: where the bad value is, e.g. ``"choices[3].action.card"``;
+        ``""`` for the document as a whole.
+    :ivar message: the explanation without the path.
+    """
+
+    path: str
+    message: str
+
+    def __init__(self, message: str, *, path: str = "") -> None:
+        message, path = cut(message, MESSAGE_LIMIT), cut(path, MESSAGE_LIMIT)
+        super().__init__(f"{path or '(document)'}: {message}")
+        self.message = message
+        self.path = path
+
+
+class MalformedJSONError(SerializationError):
+    """The text is not JSON (or uses NaN/Infinity, or nests too deeply)."""
+
+
+class DuplicateKeyError(MalformedJSONError):
+    """An object repeats a key (``{"kind": "pass-cards", "kind": "discard-cards"}``): JSON parsers disagree on
+    which one counts, so this format refuses them. The ``path`` names the repeated key."""
+
+
+class DocumentTooLargeError(SerializationError):
+    """The document is longer than the loader's ``max_size`` (by default
+    :data:`~darkempire.wire.parsing.DEFAULT_MAX_SIZE`)."""
+
+
+class FormatVersionError(SerializationError):
+    """The ``format`` field is missing, not this format, or a version this library does not know (a future one)."""
+
+
+class UnknownFieldError(SerializationError):
+    """An object has a key its type does not define."""
+
+
+class MissingFieldError(SerializationError):
+    """An object lacks a required key."""
+
+
+class WrongTypeError(SerializationError):
+    """A value has the wrong JSON type (a string for a number, an object for an array, ...)."""
+
+
+class InvalidValueError(SerializationError):
+    """A value of the right JSON type that is not allowed: an unknown name or tag, a repeated set item,
+    an array of the wrong length, a number out of range."""
+
+
+class UnknownCardError(InvalidValueError):
+    """A card id that does not exist: hand cards are 0-74, emperor cards 0-7."""
+
+
+class CardNotHeldError(SerializationError):
+    """An action names a hand card that the seat does not hold."""
+
+
+class NotAMessageError(SerializationError, TypeError):
+    """A value given to :func:`~darkempire.wire.messages.to_data` or :func:`~darkempire.wire.messages.to_json`
+    that is not a state, view, prompt, action, event or record (also a :class:`TypeError`)."""
+
+
+class Fault(Exception):
+    """A problem found deep inside a value, on its way out to the value's root.
+
+    The hooks that structure or measure a nested value raise it; each level it passes through puts its own
+    field name or array index in front of ``parts``, and the outermost caller turns it into the
+    :class:`SerializationError` it stands for with :meth:`error`. It never escapes the wire modules.
+
+    :ivar kind: the :class:`SerializationError` subclass to raise.
+    :ivar message: the explanation without the path.
+    :ivar parts: the path from the value that failed to the point raised (field names and array indices).
+    """
+
+    def __init__(self, kind: type[SerializationError], message: str, parts: Sequence[str | int] = ()) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.message = message
+        self.parts: list[str | int] = list(parts)
+
+    def error(self, prefix: Sequence[str | int] = ()) -> SerializationError:
+        """The ``kind`` of error, its path ``prefix`` followed by ``parts``."""
+        return self.kind(self.message, path=json_path([*prefix, *self.parts]))
