@@ -87,6 +87,7 @@ from darkempire.views import PlayerView, spectator_view
 T = TypeVar("T")
 
 __all__ = [
+    "PlayedGame",
     "PublicRecord",
     "PublicRecordError",
     "PublicStep",
@@ -155,18 +156,20 @@ class PublicRecordError(RecordError):
 # --------------------------------------------------------------------------- making a public record
 
 
-class _Played(Protocol):
+class PlayedGame(Protocol):
     """What a public record is made from: the states of a game and the choices between them, as a
     :class:`~darkempire.history.History` holds them."""
 
     @property
-    def states(self) -> tuple[GameState, ...]: ...
+    def states(self) -> tuple[GameState, ...]:
+        """The state after the deal, then after each choice."""
 
     @property
-    def choices(self) -> tuple[Choice, ...]: ...
+    def choices(self) -> tuple[Choice, ...]:
+        """Each choice, in order: one fewer than the states."""
 
 
-def public_record(game: GameRecord | _Played) -> PublicRecord:
+def public_record(game: GameRecord | PlayedGame) -> PublicRecord:
     """The public record of a game, from its :class:`~darkempire.history.History` or its
     :class:`~darkempire.records.GameRecord` (which is replayed through the rules).
 
