@@ -37,7 +37,6 @@ from darkempire.events import (
     StrengthsRevealed,
     TokensAwarded,
     WeekStarted,
-    events_between,
     events_for,
     opening_events,
 )
@@ -150,7 +149,7 @@ def test_reported_events_name_the_real_choices(players: int) -> None:
     for before, seat, action, after, events in reported_steps(game):
         made = [e for e in events if isinstance(e, ChoiceMade)]
         assert made == [ChoiceMade(seat, before.phase, action)]
-        assert events_between(before, after, choices={seat: action}) == events
+        assert engine.events_between(before, after, choices={seat: action}) == events
         assert engine.apply_reporting(before, seat, action) == engine.Transition(after, events)
 
 
@@ -212,7 +211,7 @@ def test_pending_choices_and_withdrawals() -> None:
     withdrawn = engine.withdraw_reporting(after.current, 1)
     assert withdrawn == engine.Transition(after.undo(1).current, (ChoiceWithdrawn(1, Phase.DRAFT_PASS),))
     assert withdrawn.state == state
-    assert events_between(state, state, choices={}) == ()
+    assert engine.events_between(state, state, choices={}) == ()
 
 
 # --------------------------------------------------------------------------- what each seat sees
@@ -305,14 +304,14 @@ def test_states_of_different_games_or_too_far_apart_are_refused() -> None:
     other = finished_game(3, 2)
     fifth = {game.choices[5].seat: game.choices[5].action}
     with pytest.raises(EventDerivationError, match="do not lead"):
-        events_between(game.states[5], other.states[6], choices=fifth)
+        engine.events_between(game.states[5], other.states[6], choices=fifth)
     resolving = [i for i, (b, _, _, a) in enumerate(steps(game)) if a.phase is not b.phase]
     first, second = resolving[0], resolving[1]
     one = {game.choices[first].seat: game.choices[first].action}
     with pytest.raises(EventDerivationError, match="do not lead"):
-        events_between(game.states[first], game.states[second + 1], choices=one)
+        engine.events_between(game.states[first], game.states[second + 1], choices=one)
     with pytest.raises(EventDerivationError):  # backwards across a resolved step: the seat is not awaited
-        events_between(game.states[first + 1], game.states[first], choices=one)
+        engine.events_between(game.states[first + 1], game.states[first], choices=one)
 
 
 @pytest.mark.spec("9.2")
@@ -323,7 +322,7 @@ def test_choices_that_do_not_lead_to_the_later_state_are_refused() -> None:
     )
     other = next(a for a in engine.legal_actions(before, seat) if a != action)
     with pytest.raises(EventDerivationError):
-        events_between(before, after, choices={seat: other})
+        engine.events_between(before, after, choices={seat: other})
     with pytest.raises(EventDerivationError):
         opening_events(after)
 
@@ -370,7 +369,7 @@ def test_play_nothing_is_an_idle_seat() -> None:
     assert sorted(p.seat for p in revealed[0].plays) == [1, 2]
     # Replaying the last choice reports the same.
     last = history.choices[-1]
-    assert events_between(history.states[2], history.current, choices={last.seat: last.action})[-1] == revealed[0]
+    assert engine.events_between(history.states[2], history.current, choices={last.seat: last.action})[-1] == revealed[0]
 
 
 @pytest.mark.spec("4.3", "4.6")

@@ -23,7 +23,7 @@ from darkempire.bots import iter_game, make_bot
 from darkempire.cards import HAND_CARDS, Faction
 from darkempire.chance import Chance
 from darkempire.errors import DarkEmpireError, InvalidArgumentError
-from darkempire.events import EVENT_TYPES, events_between, opening_events
+from darkempire.events import EVENT_TYPES, opening_events
 from darkempire.records import GameRecord
 from darkempire.schema import SCHEMA_FILES, generate_schemas, main as schema_main, shipped_schemas
 from darkempire.serialization import (
@@ -77,7 +77,7 @@ SCHEMA_DIR = Path(__file__).resolve().parent.parent / "src" / "darkempire" / "sc
 
 def _messages_of(before: GameState, seat: int, action: Action, after: GameState) -> Iterator[Message]:
     yield action
-    yield from events_between(before, after, choices={seat: action})
+    yield from engine.events_between(before, after, choices={seat: action})
 
 
 @functools.cache

@@ -11,6 +11,13 @@ Every decision in this game is simultaneous, so there are two ways to drive a ga
   seat has chosen. :func:`legal_actions` lists what a seat may do and
   :func:`awaited_seats` who still has to choose.
 
+Every transition reports what it did: :func:`step` (all seats together),
+:func:`apply_reporting` (one seat), :func:`withdraw_reporting` and
+:func:`deal_reporting` return a :class:`Transition`, the new state and the
+events it caused (:mod:`darkempire.events`), as the resolvers made them. The
+functions above return the state alone. The engine keeps no module state: no
+memo, no cache.
+
 Week start (revealing the emperor and revolution cards), weekly scoring
 (:func:`score_week`), monthly scoring (:func:`score_month`), the month
 reset and the final judgement (:func:`judge_winner`) happen automatically
@@ -93,6 +100,7 @@ from darkempire.events import (
     DraftDiscarded,
     EmperorCardScored,
     Event,
+    EventDerivationError,
     GameOver,
     HandRefilled,
     MonthScored,
@@ -135,6 +143,7 @@ __all__ = [
     "deal",
     "deal_reporting",
     "discard",
+    "events_between",
     "judge_winner",
     "legal_actions",
     "pass_cards",
@@ -840,6 +849,39 @@ def withdraw_reporting(state: GameState, seat: int) -> Transition:
         raise WrongSeatError(f"seat {seat} has no pending choice to take back in this step", rule="9.2")
     after = _evolve_state(state, pending=_set_seat(state.pending, seat, None))
     return Transition(after, (ChoiceWithdrawn(seat, state.phase),))
+
+
+def events_between(before: GameState, after: GameState, *, choices: Mapping[int, Action]) -> tuple[Event, ...]:
+    """The events of applying ``choices`` to ``before``, checked to lead to ``after`` (spec 9.2).
+
+    The choices are replayed with :func:`apply_reporting`, one seat at a time in the mapping's order, and
+    the events are what it reports; nothing is recovered from the two states. Where you make the choices
+    yourself, keep the reported :class:`Transition` instead.
+
+    :param before: the earlier state.
+    :param after: the state the choices must lead to.
+    :param choices: ``{seat: action}``, the choices made between the two states (the seat and action passed
+        to :func:`apply`); empty when the two states are equal.
+    :returns: the events in the rulebook's order, with every private detail; filter them with
+        :func:`~darkempire.events.events_for` before sending them to a seat.
+    :raises EventDerivationError: if a choice is not legal, or the choices do not lead from ``before`` to
+        ``after``.
+    :raises InvalidArgumentError: if ``choices`` is not a mapping.
+    """
+    if not isinstance(choices, Mapping):
+        raise InvalidArgumentError(f"events_between takes a mapping {{seat: action}}, not {type(choices).__name__}")
+    events: list[Event] = []
+    state = before
+    for seat, action in choices.items():
+        try:
+            transition = apply_reporting(state, seat, action)
+        except IllegalActionError as error:
+            raise EventDerivationError(f"seat {seat}'s choice does not follow: {error.message}") from error
+        state = transition.state
+        events += transition.events
+    if state != after:
+        raise EventDerivationError("the choices given do not lead from the earlier state to the later one")
+    return tuple(events)
 
 
 def _decide(state: GameState, choices: Mapping[int, Action], log: list[Event]) -> GameState:

@@ -9,7 +9,7 @@ searches for the choices that explain them: a log is the concatenation of the tr
   :meth:`History.events() <darkempire.history.History.events>` gives a game's log.
 * :func:`events_for` shows a seat (or a spectator) only what it may see.
 * :func:`opening_events` describes a freshly dealt game.
-* :func:`events_between` replays given choices from a state and checks where they lead.
+* :func:`~darkempire.engine.events_between` replays given choices from a state and checks where they lead.
 
 Events come in the rulebook's order: a seat's choice (:class:`ChoiceMade`),
 then, once the step resolves, the draft exchange (:class:`CardsPassed`,
@@ -48,7 +48,7 @@ exactly that.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TypeAlias
 
 import attrs
 
@@ -59,9 +59,6 @@ from darkempire.scoring import MonthScore, PlacementDue, TokenAward, Verdict
 from darkempire.state import GameState, Phase, ScoredCard
 from tablekit import events as kit
 from tablekit.events import PUBLIC, KnownTo, Visibility
-
-if TYPE_CHECKING:
-    from darkempire.engine import Transition
 
 __all__ = [
     "CardsPassed",
@@ -88,14 +85,13 @@ __all__ = [
     "TokensAwarded",
     "WeekStarted",
     "as_kit_event",
-    "events_between",
     "events_for",
     "opening_events",
 ]
 
 
 class EventDerivationError(DarkEmpireError, ValueError):
-    """The choices given to :func:`events_between` do not lead from its earlier state to its later one, or
+    """The choices given to :func:`~darkempire.engine.events_between` do not lead from its earlier state to its later one, or
     :func:`opening_events` was given a state that is not freshly dealt."""
 
 
@@ -589,7 +585,7 @@ def _check_viewer(events: Sequence[Event], seat: object) -> None:
         raise WrongSeatError(f"there is no seat {seat!r} in {game}", rule="9.1")
 
 
-# --------------------------------------------------------------------------- the deal, and replaying choices
+# --------------------------------------------------------------------------- the deal
 
 
 def opening_events(state: GameState) -> tuple[Event, ...]:
@@ -604,39 +600,3 @@ def opening_events(state: GameState) -> tuple[Event, ...]:
         raise EventDerivationError("opening events describe a freshly dealt game, before any choice")
     started: list[Event] = [GameStarted(state.players, state.config.add_on, tuple(len(h) for h in state.hands))]
     return tuple(started + [HandDealt(s, state.hands[s], state.victors[s]) for s in state.seats])
-
-
-def events_between(before: GameState, after: GameState, *, choices: Mapping[int, Action]) -> tuple[Event, ...]:
-    """The events of applying ``choices`` to ``before``, checked to lead to ``after`` (spec 9.2).
-
-    The choices are replayed with :func:`~darkempire.engine.apply_reporting`, one seat at a time in the
-    mapping's order, and the events are what the engine reports; nothing is recovered from the two states.
-    Where you make the choices yourself, keep the engine's own reports instead
-    (:class:`~darkempire.engine.Transition`, :meth:`History.events() <darkempire.history.History.events>`).
-
-    :param before: the earlier state.
-    :param after: the state the choices must lead to.
-    :param choices: ``{seat: action}``, the choices made between the two states (the seat and action passed
-        to :func:`~darkempire.engine.apply`); empty when the two states are equal.
-    :returns: the events in the rulebook's order, with every private detail;
-        filter them with :func:`events_for` before sending them to a seat.
-    :raises EventDerivationError: if a choice is not legal, or the choices do not lead from ``before`` to
-        ``after``.
-    :raises InvalidArgumentError: if ``choices`` is not a mapping.
-    """
-    from darkempire import engine  # the engine reports these events, so it imports this module
-
-    if not isinstance(choices, Mapping):
-        raise InvalidArgumentError(f"events_between takes a mapping {{seat: action}}, not {type(choices).__name__}")
-    events: list[Event] = []
-    state = before
-    for seat, action in choices.items():
-        try:
-            transition: Transition = engine.apply_reporting(state, seat, action)
-        except IllegalActionError as error:
-            raise EventDerivationError(f"seat {seat}'s choice does not follow: {error.message}") from error
-        state = transition.state
-        events += transition.events
-    if state != after:
-        raise EventDerivationError("the choices given do not lead from the earlier state to the later one")
-    return tuple(events)

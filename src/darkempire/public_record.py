@@ -74,7 +74,6 @@ from darkempire.events import (
     StrengthsRevealed,
     TokensAwarded,
     WeekStarted,
-    events_between,
     events_for,
 )
 from darkempire.records import Choice, GameRecord, RecordError, replay_record
@@ -188,7 +187,7 @@ def public_record(game: GameRecord | PlayedGame) -> PublicRecord:
         raise RecordError("a public record starts at the deal, and this history starts later in the game")
     steps = []
     for index, choice in enumerate(choices):
-        events = events_between(states[index], states[index + 1], choices={choice.seat: choice.action})
+        events = engine.events_between(states[index], states[index + 1], choices={choice.seat: choice.action})
         steps.append(PublicStep(events_for(events, None)))
     return PublicRecord(first.config, tuple(steps), states[-1].verdict)
 
