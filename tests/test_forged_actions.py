@@ -100,3 +100,59 @@ def test_a_public_record_built_around_its_checks_is_a_typed_error(where: str) ->
         object.__setattr__(forged, "config", GameConfig.__new__(GameConfig))
     with pytest.raises(PublicRecordError, match="malformed"):
         spectator_replay(forged)
+
+
+@pytest.mark.spec("9.1")
+def test_a_mapping_that_reads_two_ways_is_checked_and_resolved_as_one() -> None:
+    """``items()`` gives the legal choices, ``[]`` and ``get`` other ones: the step must act on what it checked."""
+    from collections.abc import Iterator, Mapping
+
+    state = _deal()
+    legal = {s: PassCards(state.hands[s][:2]) for s in state.seats}
+    other = {**legal, 0: PassCards(state.hands[1][2:4])}  # two cards seat 0 does not hold
+
+    class TwoFaced(Mapping[int, PassCards]):
+        def __getitem__(self, seat: int) -> PassCards:
+            return other[seat]
+
+        def __iter__(self) -> Iterator[int]:
+            return iter(legal)
+
+        def __len__(self) -> int:
+            return len(legal)
+
+        def items(self) -> Any:
+            return legal.items()
+
+    try:
+        after = engine.pass_cards(state, TwoFaced())
+    except CardNotInHandError:
+        return  # checked and resolved as the same (other) reading: refused
+    from darkempire.serialization import check_state
+
+    check_state(after)
+    assert after.hands == engine.pass_cards(state, legal).hands
+
+
+@pytest.mark.spec("1.2", "9.1")
+def test_a_card_built_around_its_checks_is_refused_and_never_stored() -> None:
+    """A HandCard made with ``object.__new__`` can carry a value that equals everything; the engine refuses
+    it, and stores the game's own card objects for the equal copies a caller passes."""
+    from darkempire.cards import HAND_CARDS, HandCard
+
+    class Everything(int):
+        def __eq__(self, other: object) -> bool:
+            return True
+
+        __hash__ = int.__hash__
+
+    state = _deal()
+    real = state.hands[0][0]
+    forged = object.__new__(HandCard)
+    for name, value in (("id", real.id), ("faction", real.faction), ("value", Everything(50))):
+        object.__setattr__(forged, name, value)
+    with pytest.raises(MalformedActionError, match="none of the 75 real cards"):
+        engine.apply(state, 0, _forged(PassCards(state.hands[0][:2]), cards=frozenset([forged, state.hands[0][1]])))
+    copies = frozenset(HandCard(c.id, c.faction, c.value) for c in state.hands[0][:2])
+    pending = engine.apply(state, 0, PassCards(copies)).pending[0]
+    assert isinstance(pending, PassCards) and all(c is HAND_CARDS[c.id] for c in pending.cards)

@@ -44,7 +44,7 @@ import itertools
 import operator
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Protocol, TypeVar, overload
+from typing import Any, Protocol, TypeVar, overload
 
 import attrs
 
@@ -658,9 +658,42 @@ def _check_fields(action: Action) -> None:
             raise MalformedActionError(
                 f"{type(action).__name__}.{name} is a {wanted}, not {type(value).__name__}", rule="9.1"
             )
+        if any(type(card) is HandCard and not _is_real(card) for card in _cards_in(value)):
+            raise MalformedActionError(
+                f"{type(action).__name__}.{name} holds a HandCard that is none of the 75 real cards", rule="1.2"
+            )
 
 
 _MISSING = object()
+
+
+def _cards_in(value: object) -> tuple[object, ...]:
+    """The cards a field of an action holds: the field itself, or the items of its frozenset."""
+    return tuple(value) if type(value) is frozenset else (value,)
+
+
+def _is_real(card: HandCard) -> bool:
+    """``card`` has the very fields of the real card of its id. A HandCard built with ``object.__new__``
+    skips the class's own check, and a field such as an int subclass equal to everything would pass ``==``."""
+    number = getattr(card, "id", None)
+    if type(number) is not int or not 0 <= number < len(HAND_CARDS):
+        return False
+    real = HAND_CARDS[number]
+    value = getattr(card, "value", None)
+    return getattr(card, "faction", None) is real.faction and type(value) is int and value == real.value
+
+
+def _genuine(action: Action) -> Action:
+    """``action`` with the game's own card objects in place of the caller's equal copies: a checked action
+    is stored and acted on only as objects the caller cannot change afterwards."""
+    changes: dict[str, Any] = {}
+    for name, _ in _FIELD_TYPES[type(action)]:
+        value = getattr(action, name)
+        if type(value) is HandCard and value is not HAND_CARDS[value.id]:
+            changes[name] = HAND_CARDS[value.id]
+        elif type(value) is frozenset and any(c is not HAND_CARDS[c.id] for c in value):
+            changes[name] = frozenset(HAND_CARDS[c.id] for c in value)
+    return attrs.evolve(action, **changes) if changes else action
 
 
 def _check_play(state: GameState, seat: int, action: PlayCard) -> None:
@@ -819,6 +852,7 @@ def apply_reporting(state: GameState, seat: int, action: Action) -> Transition:
     required = _required(state)
     _check_awaited(state, seat, required)
     _check_action(state, seat, action)
+    action = _genuine(action)
     log: list[Event] = [_make_choice_made(seat, state.phase, action)]
     state = _evolve_state(state, pending=_set_seat(state.pending, seat, action))
     if not _awaited(state, required):
@@ -958,6 +992,9 @@ def _simultaneous(state: GameState, choices: Mapping[int, Action], phases: Seque
         raise WrongPhaseError(f"{name} is a transition of the {phases[0].value} phase, not {state.phase.value}", rule="9.1")
     required = _required(state)
     _check_mapping(choices, name)
+    # One reading of the caller's mapping: a Mapping whose items() and [] disagree would be checked as one
+    # set of choices and resolved as another.
+    choices = dict(choices)
     for seat in choices:
         _check_awaited(state, seat, required)
     missing = sorted(_awaited(state, required) - set(choices))
@@ -967,6 +1004,7 @@ def _simultaneous(state: GameState, choices: Mapping[int, Action], phases: Seque
     for seat, action in choices.items():
         _check_action(state, seat, action, played_now)
     _check_same_step(choices, played_now)
+    choices = {seat: _genuine(action) for seat, action in choices.items()}
     phase = state.phase
     log: list[Event] = [ChoiceMade(seat, phase, choices[seat]) for seat in sorted(choices)]
     return Transition(_advance(_decide(state, choices, log), log), tuple(log))
