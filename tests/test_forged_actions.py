@@ -8,7 +8,7 @@ the check), and a missing field is a typed error.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -156,3 +156,16 @@ def test_a_card_built_around_its_checks_is_refused_and_never_stored() -> None:
     copies = frozenset(HandCard(c.id, c.faction, c.value) for c in state.hands[0][:2])
     pending = engine.apply(state, 0, PassCards(copies)).pending[0]
     assert isinstance(pending, PassCards) and all(c is HAND_CARDS[c.id] for c in pending.cards)
+
+
+@pytest.mark.spec("9.4")
+def test_a_history_refuses_reported_events_that_are_no_events() -> None:
+    from darkempire.errors import InvalidArgumentError
+    from darkempire.history import History
+
+    history = History.start(GameConfig(players=3), 1)
+    state = history.current
+    history = history.apply(0, engine.legal_actions(state, 0)[0])
+    with pytest.raises(InvalidArgumentError, match="reported events"):
+        History(history.states, history.choices, reported=cast(Any, (("x",),)))
+    assert History(history.states, history.choices, reported=history.reported).events() == history.events()

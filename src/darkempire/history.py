@@ -35,7 +35,7 @@ import attrs
 from darkempire import engine
 from darkempire.actions import Action
 from darkempire.errors import DarkEmpireError, IllegalActionError, InvalidArgumentError
-from darkempire.events import Event, EventDerivationError
+from darkempire.events import EVENT_TYPES, Event, EventDerivationError
 from darkempire.public_record import PublicRecord, public_record
 from darkempire.records import Choice, DivergentChoiceError, GameRecord, RecordError, state_digest
 from darkempire.state import GameConfig, GameState
@@ -57,7 +57,10 @@ class History:
     :ivar reported: the events each choice caused, as the engine reported them when it applied the choice
         (:func:`~darkempire.engine.apply_reporting`), one tuple per choice; ``None`` for a history made
         from states and choices alone, whose :meth:`events` replays the choices instead. Not compared:
-        two histories of the same states and choices are equal.
+        two histories of the same states and choices are equal. Its structure is checked, not its agreement
+        with the states (that would replay every choice at every :meth:`apply`): pass only events the
+        engine reported, and on a server build histories with :meth:`start`, :meth:`apply` and
+        :meth:`extend`, never from what a client sent.
     """
 
     states: tuple[GameState, ...] = attrs.field()
@@ -74,7 +77,12 @@ class History:
             raise InvalidArgumentError(
                 f"{len(states)} states for {len(self.choices)} choices; need one more state than choices"
             )
-        if self.reported is not None and (not isinstance(self.reported, tuple) or len(self.reported) != len(self.choices)):
+        reported = self.reported
+        if reported is not None and (
+            not isinstance(reported, tuple)
+            or len(reported) != len(self.choices)
+            or not all(isinstance(r, tuple) and all(type(e) in EVENT_TYPES for e in r) for r in reported)
+        ):
             raise InvalidArgumentError("a History's reported events are a tuple of one tuple of events per choice")
 
     @classmethod

@@ -15,6 +15,7 @@ returns the payload. Every fault raises a :class:`WireError` subclass that carri
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Collection, Sequence
 from typing import Any, Final
@@ -25,6 +26,7 @@ from tablekit.errors import KitError
 
 __all__ = [
     "DEFAULT_MAX_BYTES",
+    "PATH_LIMIT",
     "QUOTE_LIMIT",
     "DocumentTooLargeError",
     "DuplicateKeyError",
@@ -36,6 +38,7 @@ __all__ = [
     "WireError",
     "WrongTypeError",
     "dump_json",
+    "finite_number",
     "json_path",
     "load_json",
     "make_envelope",
@@ -47,6 +50,8 @@ __all__ = [
 DEFAULT_MAX_BYTES: Final = 1 << 20
 #: The most characters of input an error message quotes; longer input is cut and ends with ``"..."``.
 QUOTE_LIMIT: Final = 40
+#: An error's path (:attr:`WireError.where`) is cut to this many characters.
+PATH_LIMIT: Final = 200
 
 _NAME = re.compile(r"[a-z][a-z0-9-]*")
 
@@ -86,8 +91,10 @@ class WireError(KitError, ValueError):
 
     @property
     def where(self) -> str:
-        """:attr:`path` as text (:func:`json_path`), or ``"(document)"``."""
-        return json_path(self.path) or "(document)"
+        """:attr:`path` as text (:func:`json_path`), or ``"(document)"``, cut to :data:`PATH_LIMIT`
+        characters: a key of the document, or its nesting, may be huge."""
+        where = json_path(self.path) or "(document)"
+        return where if len(where) <= PATH_LIMIT else f"{where[: PATH_LIMIT - 3]}..."
 
     def within(self, *prefix: str | int) -> WireError:
         """The same error, located inside ``prefix`` (for a decoder that reads a nested part)."""
@@ -149,6 +156,15 @@ class Format:
         return f"{self.name}/{self.version}"
 
 
+def finite_number(text: str) -> float:
+    """A JSON number as a float, refusing one too large for a float: ``1e999`` would be read as infinity,
+    which JSON cannot write back."""
+    value = float(text)
+    if math.isinf(value):
+        raise ValueError(f"{quote(text)} is too large for a number")
+    return value
+
+
 def _decode(text: str | bytes | bytearray, max_bytes: int) -> str:
     if isinstance(text, (bytes, bytearray)):
         size = len(text)
@@ -207,6 +223,8 @@ def load_json(text: str | bytes | bytearray, *, max_bytes: int = DEFAULT_MAX_BYT
         there), or ``NaN``/``Infinity``, or nesting deeper than Python's recursion limit.
     :raises DuplicateKeyError: an object repeats a key; the path is the object's.
     """
+    if type(max_bytes) is not int or max_bytes < 0:
+        raise WireError(f"max_bytes is an int of 0 or more, not {quote(max_bytes)}")
     source = _decode(text, max_bytes)
     repeated: list[bool] = []  # local to this call: set by the hook when it meets a repeated key
 
@@ -220,7 +238,7 @@ def load_json(text: str | bytes | bytearray, *, max_bytes: int = DEFAULT_MAX_BYT
         return marked
 
     try:
-        data = json.loads(source, object_pairs_hook=pairs, parse_constant=_reject_constant)
+        data = json.loads(source, object_pairs_hook=pairs, parse_constant=_reject_constant, parse_float=finite_number)
     except json.JSONDecodeError as error:
         where = f"line {error.lineno} column {error.colno}"
         raise MalformedJSONError(f"not JSON at {where}: {error.msg}; input there: {quote(source[error.pos:])}") from None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from hypothesis import given
@@ -14,6 +14,7 @@ from tablekit.errors import KitError
 from tablekit.records import Choice, Record
 from tablekit.wire import DEFAULT_MAX_BYTES, QUOTE_LIMIT, DocumentTooLargeError, DuplicateKeyError, Format
 from tablekit.wire import FormatVersionError, MalformedJSONError, MissingFieldError, UnknownTypeError, WireError
+from tablekit import wire
 from tablekit.wire import WrongTypeError, dump_json, json_path, load_json, make_envelope, open_envelope, quote
 
 TOY = Format("toyspiel", 1)
@@ -108,3 +109,24 @@ def test_a_record_travels_in_the_envelope() -> None:
 def test_a_format_needs_a_lowercase_name_and_a_positive_version(name: str, version: int) -> None:
     with pytest.raises(KitError):
         Format(name, version)
+
+
+def test_a_huge_key_or_deep_nesting_gives_a_short_path() -> None:
+    """The path is cut too: a 500,000-character key, or 300 levels of arrays, must not flood a log."""
+    for text in ('{"' + "k" * 500_000 + '": {"a": 1, "a": 2}}', "[" * 300 + '{"a": 1, "a": 2}' + "]" * 300):
+        with pytest.raises(DuplicateKeyError) as caught:
+            wire.load_json(text)
+        assert len(str(caught.value)) <= wire.PATH_LIMIT + 100
+
+
+@pytest.mark.parametrize("text", ["1e999", "[-1e400]", '{"a": 1e309}'])
+def test_a_number_too_large_for_a_float_is_malformed(text: str) -> None:
+    """``1e999`` would be read as infinity, which JSON cannot write back."""
+    with pytest.raises(MalformedJSONError, match="too large"):
+        wire.load_json(text)
+
+
+@pytest.mark.parametrize("limit", [-1, True, 1.5, "10"])
+def test_a_size_cap_that_is_no_count_is_refused(limit: object) -> None:
+    with pytest.raises(WireError, match="max_bytes"):
+        wire.load_json("1", max_bytes=cast(Any, limit))

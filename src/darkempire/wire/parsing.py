@@ -21,7 +21,7 @@ from darkempire.wire.wire_errors import (
     quote,
     quote_key,
 )
-from tablekit.wire import json_path
+from tablekit.wire import finite_number, json_path
 
 __all__ = ["DEFAULT_MAX_SIZE", "parse_json"]
 
@@ -79,7 +79,9 @@ def parse_json(text: str | bytes | bytearray, *, max_size: int = DEFAULT_MAX_SIZ
     try:
         if not isinstance(text, str):
             text = bytes(text).decode("utf-8")
-        data = json.loads(text, parse_constant=_reject_constant, object_pairs_hook=unique_keys)
+        data = json.loads(
+            text, parse_constant=_reject_constant, object_pairs_hook=unique_keys, parse_float=finite_number
+        )
     except (ValueError, RecursionError, UnicodeDecodeError) as exc:
         raise MalformedJSONError(f"not valid JSON: {cut(str(exc), QUOTE_LIMIT * 2)}") from None
     if repeated:
