@@ -410,3 +410,14 @@ def test_replay_of_a_file_over_the_limit_stops_with_a_one_line_error(
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err.count("\n") == 1 and f"holds more than {DEFAULT_MAX_SIZE} bytes" in captured.err
+
+
+@pytest.mark.spec("9.3")
+@pytest.mark.parametrize("digits", [200, 4000])
+def test_a_huge_card_id_is_named_by_its_size(digits: int) -> None:
+    """A long number is no card, and the error says so in a few words: it neither quotes every digit nor
+    fails to print a 4,000-digit int (a newcomer's review)."""
+    text = '{"format":"darkempire/1","type":"action","kind":"pass-cards","cards":[%s,2]}' % ("9" * digits)
+    with pytest.raises(SerializationError) as caught:
+        load_action(text)
+    assert "bits; hand card ids are 0-74" in str(caught.value) and len(str(caught.value)) < 120

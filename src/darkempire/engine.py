@@ -48,6 +48,7 @@ from typing import Any, Protocol, TypeVar, overload
 
 import attrs
 
+from tablekit.wire import quote
 from darkempire._values import bulk_maker, evolver, maker
 from darkempire.actions import (
     Action,
@@ -1537,7 +1538,7 @@ def replay(config: GameConfig, seed: int, choices: Iterable[tuple[int, Action]])
         raise InvalidArgumentError(f"replay takes an iterable of (seat, action) pairs, not {type(choices).__name__}")
     for index, choice in enumerate(choices):
         if not isinstance(choice, (tuple, list)) or len(choice) != 2:
-            raise InvalidArgumentError(f"choice {index} is not a (seat, action) pair: {choice!r:.80}")
+            raise InvalidArgumentError(f"choice {index} is not a (seat, action) pair: {quote(choice)}")
         seat, action = choice
         try:
             state = apply(state, seat, action)

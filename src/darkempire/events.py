@@ -59,6 +59,7 @@ from darkempire.scoring import MonthScore, PlacementDue, TokenAward, Verdict
 from darkempire.state import GameState, Phase, ScoredCard
 from tablekit import events as kit
 from tablekit.events import PUBLIC, KnownTo, Visibility
+from tablekit.wire import quote
 
 __all__ = [
     "CardsPassed",
@@ -553,7 +554,7 @@ def _events_given(events: object) -> tuple[Event, ...]:
     given = tuple(events)
     for index, event in enumerate(given):
         if type(event) not in EVENT_TYPES:
-            raise InvalidArgumentError(f"item {index} given to events_for is no event: {event!r:.80}")
+            raise InvalidArgumentError(f"item {index} given to events_for is no event: {quote(event)}")
     return given
 
 

@@ -32,6 +32,7 @@ from collections.abc import Iterable
 
 import attrs
 
+from tablekit.wire import quote
 from darkempire import engine
 from darkempire.actions import Action
 from darkempire.errors import DarkEmpireError, IllegalActionError, InvalidArgumentError
@@ -211,11 +212,11 @@ class History:
         """
         last = len(self.choices)
         if type(start) is not int or not 0 <= start <= last:
-            raise InvalidArgumentError(f"start is a state index from 0 to {last}, not {start!r:.40}")
+            raise InvalidArgumentError(f"start is a state index from 0 to {last}, not {quote(start)}")
         if stop is None:
             stop = last
         if type(stop) is not int or not start <= stop <= last:
-            raise InvalidArgumentError(f"stop is a state index from {start} to {last}, not {stop!r:.40}")
+            raise InvalidArgumentError(f"stop is a state index from {start} to {last}, not {quote(stop)}")
         if self.reported is not None:
             per_choice = self.reported[start:stop]
         else:
@@ -256,4 +257,4 @@ def _pairs(choices: object) -> Iterable[tuple[int, Action]]:
         elif isinstance(choice, (tuple, list)) and len(choice) == 2:
             yield choice[0], choice[1]
         else:
-            raise InvalidArgumentError(f"choice {index} is not a (seat, action) pair: {choice!r:.60}")
+            raise InvalidArgumentError(f"choice {index} is not a (seat, action) pair: {quote(choice)}")

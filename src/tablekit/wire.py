@@ -59,9 +59,16 @@ _NAME = re.compile(r"[a-z][a-z0-9-]*")
 def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
     """``repr(value)`` cut to ``limit`` characters, ending with ``...`` when cut.
 
+    An integer too long to show whole is named by its size: Python refuses the ``repr`` of one of more
+    than 4,300 digits, and a shorter one would still be cut to nothing useful.
+
     >>> quote("x" * 100, limit=10)
     "'xxxxxx..."
+    >>> quote(10**5000)
+    'an integer of 16610 bits'
     """
+    if isinstance(value, int) and value.bit_length() > 4 * limit:
+        return f"an integer of {value.bit_length()} bits"
     text = repr(value)
     return text if len(text) <= limit else text[: max(limit - 3, 0)] + "..."
 

@@ -67,7 +67,7 @@ def _parser() -> argparse.ArgumentParser:
     play_parser.add_argument("--seat", type=int, default=0, help="your seat, 0 to players-1 (default 0)")
     simulate.add_arguments(commands.add_parser("simulate", help="play many seeded bot games and sum up how they ended"))
     replay_parser = commands.add_parser("replay", help="replay a game record, check its verdict and print it")
-    replay_parser.add_argument("file", metavar="FILE", help="a game record written by demo --record")
+    replay_parser.add_argument("file", metavar="FILE", help="a game record (demo --record) or a public record (demo --public-record)")
     replay_parser.add_argument("--seat", type=int, help="show what this seat saw (with --week)")
     replay_parser.add_argument("--week", type=int, help="show week 1-12 as the seat (or a spectator) saw it")
     _add_theme(replay_parser)

@@ -250,33 +250,33 @@ def _strict_bool(value: Any, _: Any = None) -> bool:
 
 def _int_out(value: Any) -> int:
     if type(value) is not int:
-        raise Fault(WrongTypeError, f"cannot encode {json_type(value)} ({value!r:.40}) as an integer")
+        raise Fault(WrongTypeError, f"cannot encode {json_type(value)} ({quote(value)}) as an integer")
     return value
 
 
 def _str_out(value: Any) -> str:
     if not isinstance(value, str):
-        raise Fault(WrongTypeError, f"cannot encode {json_type(value)} ({value!r:.40}) as a string")
+        raise Fault(WrongTypeError, f"cannot encode {json_type(value)} ({quote(value)}) as a string")
     return value
 
 
 def _bool_out(value: Any) -> bool:
     if not isinstance(value, bool):
-        raise Fault(WrongTypeError, f"cannot encode {json_type(value)} ({value!r:.40}) as true or false")
+        raise Fault(WrongTypeError, f"cannot encode {json_type(value)} ({quote(value)}) as true or false")
     return value
 
 
 def _hand_card(value: Any, _: Any = None) -> HandCard:
     card_id = _strict_int(value)
     if not 0 <= card_id < len(HAND_CARDS):
-        raise Fault(UnknownCardError, f"there is no hand card {card_id}; hand card ids are 0-74")
+        raise Fault(UnknownCardError, f"there is no hand card {quote(card_id)}; hand card ids are 0-74")
     return HAND_CARDS[card_id]
 
 
 def _emperor_card(value: Any, _: Any = None) -> EmperorCard:
     card_id = _strict_int(value)
     if not 0 <= card_id < len(EMPEROR_CARDS):
-        raise Fault(UnknownCardError, f"there is no emperor card {card_id}; emperor card ids are 0-7")
+        raise Fault(UnknownCardError, f"there is no emperor card {quote(card_id)}; emperor card ids are 0-7")
     return EMPEROR_CARDS[card_id]
 
 

@@ -124,7 +124,7 @@ def _structure(payload: dict[str, Any], tp: Any) -> Any:
 def _check_expected(expected: object) -> None:
     if expected is not None and (not isinstance(expected, str) or expected not in MESSAGE_TYPES):
         raise InvalidArgumentError(
-            f"expected is a message type ({', '.join(MESSAGE_TYPES)}) or None, not {expected!r:.40}"
+            f"expected is a message type ({', '.join(MESSAGE_TYPES)}) or None, not {quote(expected)}"
         )
 
 
@@ -263,10 +263,10 @@ def _hand_argument(hand: object) -> frozenset[HandCard]:
     try:
         cards = frozenset(cast(Iterable[HandCard], hand))
     except TypeError:
-        raise InvalidArgumentError(f"hand is an iterable of hand cards, not {hand!r:.40}") from None
+        raise InvalidArgumentError(f"hand is an iterable of hand cards, not {quote(hand)}") from None
     for card in cards:
         if type(card) is not HandCard:
-            raise InvalidArgumentError(f"hand holds {card!r:.40}, which is not a hand card")
+            raise InvalidArgumentError(f"hand holds {quote(card)}, which is not a hand card")
     return cards
 
 

@@ -45,7 +45,7 @@ class _Repeated(dict[str, Any]):
 
 def _check_max_size(max_size: object) -> int:
     if type(max_size) is not int or max_size < 0:
-        raise InvalidArgumentError(f"max_size is a number of bytes (an int of 0 or more), not {max_size!r:.40}")
+        raise InvalidArgumentError(f"max_size is a number of bytes (an int of 0 or more), not {quote(max_size)}")
     return max_size
 
 

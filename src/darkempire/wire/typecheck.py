@@ -18,7 +18,7 @@ import attrs
 
 from darkempire.cards import EMPEROR_CARDS, HAND_CARDS, REVOLUTION_CARDS, EmperorCard, Faction, HandCard, RevolutionCard
 from darkempire.wire.converter import NONE_TYPE, field_types, is_union, order_key
-from darkempire.wire.wire_errors import InvalidValueError, SerializationError, WrongTypeError
+from darkempire.wire.wire_errors import InvalidValueError, SerializationError, WrongTypeError, quote
 from tablekit.wire import json_path
 
 __all__ = ["check_types"]
@@ -73,15 +73,15 @@ def check_types(value: Any, tp: Any, parts: tuple[str | int, ...] = ()) -> None:
         return
     if tp in (HandCard, EmperorCard, RevolutionCard):
         if not _is_real_card(value, tp):
-            _fail(WrongTypeError, f"{value!r:.60} is not one of the game's {tp.__name__}s", parts)
+            _fail(WrongTypeError, f"{quote(value)} is not one of the game's {tp.__name__}s", parts)
         return
     if tp is int or tp is bool or tp is str:
         if type(value) is not tp:
-            _fail(WrongTypeError, f"expected {tp.__name__}, got {type(value).__name__} {value!r:.40}", parts)
+            _fail(WrongTypeError, f"expected {tp.__name__}, got {type(value).__name__} {quote(value)}", parts)
         return
     if isinstance(tp, type) and (issubclass(tp, enum.Enum) or attrs.has(tp)):
         if type(value) is not tp:
-            _fail(WrongTypeError, f"expected {tp.__name__}, got {type(value).__name__} {value!r:.40}", parts)
+            _fail(WrongTypeError, f"expected {tp.__name__}, got {type(value).__name__} {quote(value)}", parts)
         if attrs.has(tp):
             for name, field_type in field_types(tp):
                 check_types(getattr(value, name), field_type, (*parts, name))
@@ -98,7 +98,7 @@ def _check_union(value: Any, tp: Any, parts: tuple[str | int, ...]) -> None:
             check_types(value, member, parts)
             return
     names = " or ".join(_type_name(m) for m in members)
-    _fail(WrongTypeError, f"{type(value).__name__} {value!r:.40} is not {names}", parts)
+    _fail(WrongTypeError, f"{type(value).__name__} {quote(value)} is not {names}", parts)
 
 
 def _check_collection(value: Any, tp: Any, origin: Any, parts: tuple[str | int, ...]) -> None:

@@ -62,6 +62,8 @@ def quote(value: Any) -> str:
     >>> quote("x" * 100)
     "'xxxxxxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxxxxxxxxxxx' (100 characters)"
     """
+    if isinstance(value, int) and value.bit_length() > 4 * QUOTE_LIMIT:
+        return f"an integer of {value.bit_length()} bits"  # Python refuses the repr of a 4,300-digit int
     short = reprlib.Repr()
     short.maxstring = short.maxlong = short.maxother = QUOTE_LIMIT
     text = cut(short.repr(value), QUOTE_LIMIT)
