@@ -33,13 +33,13 @@ for it (ruling N).
 
 from __future__ import annotations
 
-import functools
 import itertools
 import operator
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from typing import Protocol, TypeVar, overload
+from typing import TypeVar, overload
 
-from darkempire._values import bulk_maker, evolver, maker
+import attrs
+
 from darkempire.actions import (
     Action,
     ChooseSupport,
@@ -124,127 +124,19 @@ __all__ = [
 
 T = TypeVar("T")
 
-# Enum members as module constants: in Python 3.11 every Phase.X or Side.X goes through the enum
-# metaclass's __getattr__ hook, several times slower than reading a global, and the engine compares
-# phases and sides many times per decision.
-_DRAFT_PASS = Phase.DRAFT_PASS
-_DRAFT_DISCARD = Phase.DRAFT_DISCARD
-_CHOOSE_SUPPORT = Phase.CHOOSE_SUPPORT
-_PLAY_1 = Phase.PLAY_1
-_PLAY_2 = Phase.PLAY_2
-_PLAY_3 = Phase.PLAY_3
-_WEEK_SCORING = Phase.WEEK_SCORING
-_PLACEMENT = Phase.PLACEMENT
-_REORGANIZE = Phase.REORGANIZE
-_MONTH_SCORING = Phase.MONTH_SCORING
-_GAME_OVER = Phase.GAME_OVER
-_REVOLUTION = Side.REVOLUTION
-_EMPEROR = Side.EMPEROR
-
 #: Seeds are integers of magnitude below this (they travel in JSON and as strings to the generator).
 SEED_LIMIT = 2**64
 
 _ACTION_OF_PHASE: dict[Phase, tuple[type, ...]] = {
-    _DRAFT_PASS: (PassCards,),
-    _DRAFT_DISCARD: (DiscardCards,),
-    _CHOOSE_SUPPORT: (ChooseSupport,),
-    _PLAY_1: (PlayCard, Reinforce, PlayNothing),
-    _PLAY_2: (PlayCard, Reinforce, PlayNothing),
-    _PLAY_3: (PlayCard, Reinforce, PlayNothing),
-    _PLACEMENT: (PlaceCards,),
-    _REORGANIZE: (Reorganize,),
+    Phase.DRAFT_PASS: (PassCards,),
+    Phase.DRAFT_DISCARD: (DiscardCards,),
+    Phase.CHOOSE_SUPPORT: (ChooseSupport,),
+    Phase.PLAY_1: (PlayCard, Reinforce, PlayNothing),
+    Phase.PLAY_2: (PlayCard, Reinforce, PlayNothing),
+    Phase.PLAY_3: (PlayCard, Reinforce, PlayNothing),
+    Phase.PLACEMENT: (PlaceCards,),
+    Phase.REORGANIZE: (Reorganize,),
 }
-
-
-# Transitions copy the state with one or two fields changed many times per decision; attrs.evolve was
-# most of their cost. These copies write the slots directly and run no converter or validator, so callers
-# pass tuples and frozensets (issue 6). The protocols keep the keyword names and types checked (a TYPE_CHECKING
-# stub would not do: Sphinx sets TYPE_CHECKING while it imports the modules).
-class _EvolveState(Protocol):
-    def __call__(
-        self,
-        state: GameState,
-        /,
-        *,
-        config: GameConfig = ...,
-        phase: Phase = ...,
-        month: int = ...,
-        week: int = ...,
-        hands: tuple[tuple[HandCard, ...], ...] = ...,
-        draw_pile: tuple[HandCard, ...] = ...,
-        discard_pile: tuple[HandCard, ...] = ...,
-        victors: tuple[Faction, ...] = ...,
-        support: tuple[Faction | None, ...] = ...,
-        support_used: tuple[frozenset[Faction], ...] = ...,
-        revolution_pile: tuple[RevolutionCard, ...] = ...,
-        revolution_reserve: tuple[RevolutionCard, ...] = ...,
-        emperor_pile: tuple[EmperorCard, ...] = ...,
-        emperor_reserve: tuple[EmperorCard, ...] = ...,
-        table: WeekTable | None = ...,
-        week_score: WeekScore | None = ...,
-        score_track: ScoreTrack = ...,
-        month_tokens: tuple[int, ...] = ...,
-        banked_tokens: tuple[int, ...] = ...,
-        pending: tuple[Action | None, ...] = ...,
-        history: tuple[WeekRecord, ...] = ...,
-        month_scores: tuple[MonthScore, ...] = ...,
-        verdict: Verdict | None = ...,
-        chance: Chance = ...,
-    ) -> GameState: ...
-
-
-class _EvolveTable(Protocol):
-    def __call__(
-        self,
-        table: WeekTable,
-        /,
-        *,
-        players: int = ...,
-        revolution_card: RevolutionCard = ...,
-        emperor_card: EmperorCard | None = ...,
-        add_on: AddOnCard | None = ...,
-        plays: tuple[Play, ...] = ...,
-        idle: frozenset[tuple[int, int]] = ...,
-        steps_revealed: int = ...,
-    ) -> WeekTable: ...
-
-
-class _MakePlay(Protocol):
-    def __call__(
-        self, seat: int, card: HandCard, side: Side, step: int, reinforcements: tuple[Reinforcement, ...], /
-    ) -> Play: ...
-
-
-_evolve_state: _EvolveState = evolver(GameState)
-_evolve_table: _EvolveTable = evolver(WeekTable)
-_make_play: _MakePlay = maker(Play)
-
-# Legal actions are listed for every decision (up to 256 re-organize actions): built without the attrs
-# __init__ and its frozenset converter, from frozensets made here.
-_make_all_pass_cards: Callable[[Iterable[frozenset[HandCard]]], list[PassCards]] = bulk_maker(PassCards)
-_make_all_discard_cards: Callable[[Iterable[frozenset[HandCard]]], list[DiscardCards]] = bulk_maker(DiscardCards)
-_make_place_cards: Callable[[frozenset[HandCard]], PlaceCards] = maker(PlaceCards)
-_make_all_reorganize: Callable[
-    [Iterable[HandCard | None], Iterable[frozenset[HandCard]]], list[Reorganize]
-] = bulk_maker(Reorganize)
-_make_play_card: Callable[[HandCard, Side], PlayCard] = maker(PlayCard)
-_make_reinforce: Callable[[HandCard, HandCard], Reinforce] = maker(Reinforce)
-
-# Every state built by deal holds the 75 cards of HAND_CARDS themselves, so the play actions of those cards
-# are made once and shared (actions are immutable values); an equal card that is another object (a state
-# built by hand) gets a new action. Cards are recognised by identity: id() of a live object is unique.
-_CANONICAL = {id(card): card.id for card in HAND_CARDS}
-_PLAY_REVOLUTION_SIDE = tuple(PlayCard(card, _REVOLUTION) for card in HAND_CARDS)
-_PLAY_EMPEROR_SIDE = tuple(PlayCard(card, _EMPEROR) for card in HAND_CARDS)
-_PLAY_NOTHING = PlayNothing()
-_REINFORCE_ACTIONS: dict[tuple[int | None, int | None], Reinforce] = {
-    (card.id, target.id): Reinforce(card, target) for card in REINFORCEMENT_CARDS for target in FACTION_CARDS
-}
-
-
-def _reinforce(card: HandCard, target: HandCard) -> Reinforce:
-    action = _REINFORCE_ACTIONS.get((_CANONICAL.get(id(card)), _CANONICAL.get(id(target))))
-    return _make_reinforce(card, target) if action is None else action
 
 
 _CARD_ID = operator.attrgetter("id")  # a C-level sort key: no Python call per card
@@ -288,7 +180,7 @@ def deal(config: GameConfig, seed: int) -> GameState:
     emperor, chance = chance.shuffled(EMPEROR_CARDS)
     return GameState(
         config=config,
-        phase=_DRAFT_PASS,
+        phase=Phase.DRAFT_PASS,
         month=1,
         week=0,
         hands=tuple(_by_id(deck[DEAL_SIZE * s : DEAL_SIZE * (s + 1)]) for s in range(n)),
@@ -321,62 +213,36 @@ def _options(state: GameState, seat: int) -> tuple[Action, ...]:
     """Every legal action of ``seat`` in the current step, ignoring pending choices."""
     phase = state.phase
     hand = state.hands[seat]
-    if phase is _DRAFT_PASS or phase is _DRAFT_DISCARD:
-        make_all = _make_all_pass_cards if phase is _DRAFT_PASS else _make_all_discard_cards
-        return tuple(make_all(_pairs(hand)))
-    if phase is _CHOOSE_SUPPORT:
+    if phase is Phase.DRAFT_PASS or phase is Phase.DRAFT_DISCARD:
+        kind = PassCards if phase is Phase.DRAFT_PASS else DiscardCards
+        return tuple(kind(pair) for pair in _pairs(hand))
+    if phase is Phase.CHOOSE_SUPPORT:
         return tuple(ChooseSupport(f) for f in Faction if f not in state.support_used[seat])
     if phase in PLAY_PHASES:
         return _play_options(state, seat)
-    if phase is _PLACEMENT:
+    if phase is Phase.PLACEMENT:
         assert state.week_score is not None
         dues = [d for d in state.week_score.placements if d.seat == seat]
         if not dues:
             return ()
-        return tuple([_make_place_cards(frozenset(combo)) for combo in itertools.product(*(d.candidates for d in dues))])
-    if phase is _REORGANIZE:
+        return tuple([PlaceCards(frozenset(combo)) for combo in itertools.product(*(d.candidates for d in dues))])
+    if phase is Phase.REORGANIZE:
         assert state.table is not None
         take_backs: list[HandCard | None] = [None]
-        take_backs += [p.card for p in state.table.plays if p.seat == seat and p.side is _REVOLUTION]
+        take_backs += [p.card for p in state.table.plays if p.seat == seat and p.side is Side.REVOLUTION]
         subsets = _subsets(hand)
-        count = len(subsets)
-        column = itertools.chain.from_iterable(itertools.repeat(t, count) for t in take_backs)
-        return tuple(_make_all_reorganize(column, subsets * len(take_backs)))
+        return tuple(Reorganize(take_back, discards) for take_back in take_backs for discards in subsets)
     return ()
 
 
 def _pairs(cards: tuple[HandCard, ...]) -> list[frozenset[HandCard]]:
     """Every pair of ``cards`` as frozensets, in :func:`itertools.combinations` order."""
-    singles = [frozenset((card,)) for card in cards]
-    return [a | b for a, b in itertools.combinations(singles, 2)]  # unions reuse the stored hashes
+    return [frozenset(pair) for pair in itertools.combinations(cards, 2)]
 
 
 def _subsets(cards: tuple[HandCard, ...]) -> list[frozenset[HandCard]]:
-    """Every subset of ``cards``, by size, each size in :func:`itertools.combinations` order.
-
-    Each subset is an earlier one plus one card (:func:`_subset_plan`): a
-    frozenset union reuses the stored hashes, where building each subset
-    afresh would hash every card again.
-    """
-    singles = [frozenset((card,)) for card in cards]
-    subsets: list[frozenset[HandCard]] = [frozenset()]
-    append = subsets.append
-    for smaller, card in _subset_plan(len(cards)):
-        append(subsets[smaller] | singles[card])
-    return subsets
-
-
-@functools.cache
-def _subset_plan(size: int) -> tuple[tuple[int, int], ...]:
-    """How :func:`_subsets` builds the subsets of ``size`` cards after the empty one: for each, the
-    position of the subset without its last card and that card's index."""
-    position: dict[tuple[int, ...], int] = {(): 0}
-    plan = []
-    for k in range(1, size + 1):
-        for combo in itertools.combinations(range(size), k):
-            position[combo] = len(position)
-            plan.append((position[combo[:-1]], combo[-1]))
-    return tuple(plan)
+    """Every subset of ``cards``, by size, each size in :func:`itertools.combinations` order."""
+    return [frozenset(combo) for size in range(len(cards) + 1) for combo in itertools.combinations(cards, size)]
 
 
 def _play_options(state: GameState, seat: int) -> tuple[Action, ...]:
@@ -390,20 +256,14 @@ def _play_options(state: GameState, seat: int) -> tuple[Action, ...]:
     for card in hand:
         if card.faction is None:  # a reinforcement card
             for target in table.plays:
-                if target.step < step and (target.side is _REVOLUTION or traitor_allowed):
-                    append(_reinforce(card, target.card))
+                if target.step < step and (target.side is Side.REVOLUTION or traitor_allowed):
+                    append(Reinforce(card, target.card))
             continue
-        index = _CANONICAL.get(id(card))
-        if index is None:
-            append(_make_play_card(card, _REVOLUTION))
-            if traitor_allowed:
-                append(_make_play_card(card, _EMPEROR))
-        else:
-            append(_PLAY_REVOLUTION_SIDE[index])
-            if traitor_allowed:
-                append(_PLAY_EMPEROR_SIDE[index])
+        append(PlayCard(card, Side.REVOLUTION))
+        if traitor_allowed:
+            append(PlayCard(card, Side.EMPEROR))
     if not actions and hand:
-        append(_PLAY_NOTHING)  # holds cards, none playable (ruling H)
+        append(PlayNothing())  # holds cards, none playable (ruling H)
     return tuple(actions)
 
 
@@ -445,22 +305,22 @@ def _count_required(state: GameState) -> tuple[int, ...]:
     hands = state.hands
     if phase in PLAY_PHASES:
         return tuple(seat for seat, hand in enumerate(hands) if hand)
-    if phase is _DRAFT_PASS or phase is _DRAFT_DISCARD:
+    if phase is Phase.DRAFT_PASS or phase is Phase.DRAFT_DISCARD:
         return tuple(seat for seat, hand in enumerate(hands) if len(hand) >= 3)  # C(n, 2) >= 2 pairs
-    if phase is _CHOOSE_SUPPORT:
+    if phase is Phase.CHOOSE_SUPPORT:
         return tuple(
             seat for seat, used in enumerate(state.support_used) if sum(1 for f in Faction if f not in used) >= 2
         )
-    if phase is _PLACEMENT:
+    if phase is Phase.PLACEMENT:
         assert state.week_score is not None
         combinations: list[int | None] = [None] * state.players  # None: no card to place
         for due in state.week_score.placements:
             before = combinations[due.seat]
             combinations[due.seat] = (1 if before is None else before) * len(due.candidates)
         return tuple(seat for seat, count in enumerate(combinations) if count is not None and count >= 2)
-    if phase is _REORGANIZE:
+    if phase is Phase.REORGANIZE:
         assert state.table is not None
-        owners = {play.seat for play in state.table.plays if play.side is _REVOLUTION}
+        owners = {play.seat for play in state.table.plays if play.side is Side.REVOLUTION}
         # (1 + own cards to take back) * 2 ** hand size options: two or more unless both are nil.
         return tuple(seat for seat, hand in enumerate(hands) if hand or seat in owners)
     return ()
@@ -657,12 +517,12 @@ def _check_play(state: GameState, seat: int, action: PlayCard) -> None:
         raise InvalidTargetError(
             f"{action.card.label()} is a reinforcement card: attach it with Reinforce", rule="R-G"
         )
-    if action.side is _EMPEROR:
+    if action.side is Side.EMPEROR:
         if table.emperor_card is None:
             raise NoEmperorCardError("no emperor card is out this week, so no traitor card may be played", rule="4.5")
         if table.has_traitor_play(seat):
             raise SecondTraitorCardError(f"seat {seat} already made its one traitor play this week", rule="4.4")
-    elif action.side is not _REVOLUTION:
+    elif action.side is not Side.REVOLUTION:
         raise IllegalActionError(f"{action.side!r} is not a side", rule="4.3")
 
 
@@ -672,7 +532,7 @@ def _check_reinforce(state: GameState, seat: int, action: Reinforce, played_now:
     _require_in_hand(state, seat, (action.card,), "4.2")
     if not action.card.is_reinforcement:
         raise InvalidTargetError(f"{action.card.label()} is a faction card: play it with PlayCard", rule="R-G")
-    if state.phase is _PLAY_1:
+    if state.phase is Phase.PLAY_1:
         raise ReinforcementOnFirstStepError(
             "a reinforcement card may never be a seat's first card of the week", rule="4.6"
         )
@@ -686,7 +546,7 @@ def _check_reinforce(state: GameState, seat: int, action: Reinforce, played_now:
         raise InvalidTargetError(
             f"{_card_label(aim)} is not a faction card played in an earlier step this week", rule="R-G"
         )
-    if target.side is _EMPEROR:
+    if target.side is Side.EMPEROR:
         if table.has_traitor_play(seat):
             raise SecondTraitorCardError(
                 f"reinforcing a traitor card is seat {seat}'s traitor play, and it already made one this week",
@@ -720,7 +580,7 @@ def _check_reorganize(state: GameState, seat: int, action: Reorganize) -> None:
     take_back = action.take_back
     if take_back is not None:
         play = table.play_of(take_back) if type(take_back) is HandCard else None  # no foreign __eq__
-        if play is None or play.seat != seat or play.side is not _REVOLUTION:
+        if play is None or play.seat != seat or play.side is not Side.REVOLUTION:
             raise InvalidPickUpError(
                 f"seat {seat} may take back only one of its own revolution-side faction cards still on the table, "
                 f"not {_card_label(take_back)}",
@@ -761,7 +621,7 @@ def apply(state: GameState, seat: int, action: Action) -> GameState:
     pending: tuple[Action | None, ...] = _set_seat(state.pending, seat, action)
     _, required, awaited = _seats(state)
     awaited -= {seat}
-    state = _evolve_state(state, pending=pending)
+    state = attrs.evolve(state, pending=pending)
     # The memo for the new state: the required seats do not depend on pending choices; this seat chose.
     _last_seats = (state, required, awaited)
     if awaited:
@@ -782,15 +642,15 @@ def _decide(state: GameState, choices: Mapping[int, Action]) -> GameState:
             full[seat] = chosen
     # Each resolver clears the pending choices in the first copy it makes (a copy fewer per step).
     phase = state.phase
-    if phase is _DRAFT_PASS:
+    if phase is Phase.DRAFT_PASS:
         state = _resolve_pass(state, full)
-    elif phase is _DRAFT_DISCARD:
+    elif phase is Phase.DRAFT_DISCARD:
         state = _resolve_discard(state, full)
-    elif phase is _CHOOSE_SUPPORT:
+    elif phase is Phase.CHOOSE_SUPPORT:
         state = _start_week(_resolve_support(state, full))
     elif phase in PLAY_PHASES:
         state = _resolve_play(state, full)
-    elif phase is _PLACEMENT:
+    elif phase is Phase.PLACEMENT:
         state = _resolve_placement(state, full)
     else:
         state = _resolve_reorganize(state, full)
@@ -850,7 +710,7 @@ def pass_cards(state: GameState, choices: Mapping[int, PassCards]) -> GameState:
     :returns: the state in :attr:`Phase.DRAFT_DISCARD`.
     :raises IllegalActionError: see :func:`apply`; also :class:`MissingChoiceError`.
     """
-    return _simultaneous(state, choices, (_DRAFT_PASS,), "pass_cards")
+    return _simultaneous(state, choices, (Phase.DRAFT_PASS,), "pass_cards")
 
 
 def discard(state: GameState, choices: Mapping[int, DiscardCards]) -> GameState:
@@ -859,7 +719,7 @@ def discard(state: GameState, choices: Mapping[int, DiscardCards]) -> GameState:
     :param choices: ``{seat: DiscardCards}`` for every awaited seat.
     :returns: the state in :attr:`Phase.CHOOSE_SUPPORT`.
     """
-    return _simultaneous(state, choices, (_DRAFT_DISCARD,), "discard")
+    return _simultaneous(state, choices, (Phase.DRAFT_DISCARD,), "discard")
 
 
 def choose_support(state: GameState, choices: Mapping[int, ChooseSupport]) -> GameState:
@@ -870,7 +730,7 @@ def choose_support(state: GameState, choices: Mapping[int, ChooseSupport]) -> Ga
     :param choices: ``{seat: ChooseSupport}`` for every awaited seat.
     :returns: the state in :attr:`Phase.PLAY_1`.
     """
-    return _simultaneous(state, choices, (_CHOOSE_SUPPORT,), "choose_support")
+    return _simultaneous(state, choices, (Phase.CHOOSE_SUPPORT,), "choose_support")
 
 
 def play(state: GameState, choices: Mapping[int, PlayCard | Reinforce | PlayNothing]) -> GameState:
@@ -897,7 +757,7 @@ def place_cards(state: GameState, choices: Mapping[int, PlaceCards]) -> GameStat
     :param choices: ``{seat: PlaceCards}`` for every awaited seat.
     :returns: the state at the next decision (re-organize, or the next month).
     """
-    return _simultaneous(state, choices, (_PLACEMENT,), "place_cards")
+    return _simultaneous(state, choices, (Phase.PLACEMENT,), "place_cards")
 
 
 def reorganize(state: GameState, choices: Mapping[int, Reorganize]) -> GameState:
@@ -909,7 +769,7 @@ def reorganize(state: GameState, choices: Mapping[int, Reorganize]) -> GameState
     :param choices: ``{seat: Reorganize}`` for every awaited seat.
     :returns: the state at the next decision.
     """
-    return _simultaneous(state, choices, (_REORGANIZE,), "reorganize")
+    return _simultaneous(state, choices, (Phase.REORGANIZE,), "reorganize")
 
 
 # --------------------------------------------------------------------------- resolving steps
@@ -921,7 +781,7 @@ def _resolve_pass(state: GameState, full: Mapping[int, Action]) -> GameState:
     hands = tuple(
         _by_id([c for c in state.hands[s] if c not in passed[s]] + list(passed[(s - 1) % n])) for s in range(n)
     )
-    return _evolve_state(state, hands=hands, phase=_DRAFT_DISCARD, pending=(None,) * n)
+    return attrs.evolve(state, hands=hands, phase=Phase.DRAFT_DISCARD, pending=(None,) * n)
 
 
 def _resolve_discard(state: GameState, full: Mapping[int, Action]) -> GameState:
@@ -931,25 +791,25 @@ def _resolve_discard(state: GameState, full: Mapping[int, Action]) -> GameState:
         cards = full[s].cards  # type: ignore[union-attr]
         discarded += _by_id(cards)
         hands.append(tuple(c for c in state.hands[s] if c not in cards))
-    return _evolve_state(
+    return attrs.evolve(
         state,
         hands=tuple(hands),
         discard_pile=state.discard_pile + tuple(discarded),
-        phase=_CHOOSE_SUPPORT,
+        phase=Phase.CHOOSE_SUPPORT,
         pending=(None,) * state.players,
     )
 
 
 def _resolve_support(state: GameState, full: Mapping[int, Action]) -> GameState:
     support = tuple(full[s].faction for s in state.seats)  # type: ignore[union-attr]
-    return _evolve_state(state, support=support, pending=(None,) * state.players)
+    return attrs.evolve(state, support=support, pending=(None,) * state.players)
 
 
 def _start_week(state: GameState) -> GameState:
     """Week start: reveal the top revolution and emperor cards (rule 4.1, ruling J)."""
-    return _evolve_state(
+    return attrs.evolve(
         state,
-        phase=_PLAY_1,
+        phase=Phase.PLAY_1,
         week=state.week + 1,
         table=_week_table(state.config, state.revolution_pile, state.emperor_pile),
         revolution_pile=state.revolution_pile[1:],
@@ -982,12 +842,12 @@ def _resolve_play(state: GameState, full: Mapping[int, Action]) -> GameState:
         if action is None or isinstance(action, PlayNothing):
             idle.add((step, seat))
         elif isinstance(action, PlayCard):
-            plays.append(_make_play(seat, action.card, action.side, step, ()))
+            plays.append(Play(seat, action.card, action.side, step, ()))
         else:
             assert isinstance(action, Reinforce)
             at = next(i for i, p in enumerate(plays) if p.card == action.target)
             target = plays[at]
-            plays[at] = _make_play(
+            plays[at] = Play(
                 target.seat,
                 target.card,
                 target.side,
@@ -998,9 +858,9 @@ def _resolve_play(state: GameState, full: Mapping[int, Action]) -> GameState:
             hand = hands[seat]
             at = _position(hand, action.card)  # checked to be in the hand; each card is in one place only
             hands[seat] = hand[:at] + hand[at + 1 :]
-    table = _evolve_table(table, plays=tuple(plays), idle=frozenset(idle), steps_revealed=step)
-    phase = PLAY_PHASES[step] if step < STEPS else _WEEK_SCORING
-    return _evolve_state(state, hands=tuple(hands), table=table, phase=phase, pending=(None,) * state.players)
+    table = attrs.evolve(table, plays=tuple(plays), idle=frozenset(idle), steps_revealed=step)
+    phase = PLAY_PHASES[step] if step < STEPS else Phase.WEEK_SCORING
+    return attrs.evolve(state, hands=tuple(hands), table=table, phase=phase, pending=(None,) * state.players)
 
 
 def score_week(state: GameState) -> GameState:
@@ -1017,7 +877,7 @@ def score_week(state: GameState) -> GameState:
     :raises WrongPhaseError: in any other phase.
     """
     _check_state(state, "score_week")
-    if state.phase is not _WEEK_SCORING:
+    if state.phase is not Phase.WEEK_SCORING:
         raise WrongPhaseError(f"weekly scoring follows the third play step, not the {state.phase.value} phase", rule="9.1")
     return advance(_score_week(state))
 
@@ -1035,16 +895,16 @@ def _score_week(state: GameState) -> GameState:
             track.faction_cards,
             track.emperor_cards + (ScoredEmperorCard(table.emperor_card, state.month, state.week),),
         )
-        after = _evolve_table(table, emperor_card=None, add_on=None)
+        after = attrs.evolve(table, emperor_card=None, add_on=None)
     record = WeekRecord(month=state.month, week=state.week, table=table, score=score, placed=())
-    return _evolve_state(
+    return attrs.evolve(
         state,
         month_tokens=month_tokens,
         score_track=track,
         table=after,
         week_score=score,
         history=state.history + (record,),
-        phase=_PLACEMENT if score.placements else _week_end_phase(state),
+        phase=Phase.PLACEMENT if score.placements else _week_end_phase(state),
     )
 
 
@@ -1066,9 +926,9 @@ def _resolve_placement(state: GameState, full: Mapping[int, Action]) -> GameStat
             plays.append(p)
     last = state.history[-1]
     record = WeekRecord(last.month, last.week, last.table, last.score, tuple(placed))
-    return _evolve_state(
+    return attrs.evolve(
         state,
-        table=_evolve_table(table, plays=tuple(plays)),
+        table=attrs.evolve(table, plays=tuple(plays)),
         discard_pile=state.discard_pile + tuple(freed),
         score_track=ScoreTrack(state.score_track.faction_cards + tuple(placed), state.score_track.emperor_cards),
         history=state.history[:-1] + (record,),
@@ -1081,8 +941,8 @@ def _week_end_phase(state: GameState) -> Phase:
     """The phase after a week's scoring and placement: re-organize, or monthly scoring after the game's
     last week, since nothing is played again (ruling O)."""
     if state.month == MONTHS and state.week == WEEKS:
-        return _MONTH_SCORING
-    return _REORGANIZE
+        return Phase.MONTH_SCORING
+    return Phase.REORGANIZE
 
 
 def _resolve_reorganize(state: GameState, full: Mapping[int, Action]) -> GameState:
@@ -1123,7 +983,7 @@ def _resolve_reorganize(state: GameState, full: Mapping[int, Action]) -> GameSta
             draw = draw[len(take) :]
             need -= len(take)
         hands[seat] = _by_id(hands[seat] + tuple(drawn))
-    state = _evolve_state(
+    state = attrs.evolve(
         state,
         hands=tuple(hands),
         draw_pile=draw,
@@ -1135,11 +995,11 @@ def _resolve_reorganize(state: GameState, full: Mapping[int, Action]) -> GameSta
         pending=(None,) * state.players,
     )
     if state.week == WEEKS:
-        return _evolve_state(state, table=None, phase=_MONTH_SCORING)
+        return attrs.evolve(state, table=None, phase=Phase.MONTH_SCORING)
     # The next week starts at once (rule 4.1).
-    return _evolve_state(
+    return attrs.evolve(
         state,
-        phase=_PLAY_1,
+        phase=Phase.PLAY_1,
         week=state.week + 1,
         table=_week_table(state.config, state.revolution_pile, state.emperor_pile),
         revolution_pile=state.revolution_pile[1:],
@@ -1161,7 +1021,7 @@ def score_month(state: GameState) -> GameState:
     :raises WrongPhaseError: in any other phase.
     """
     _check_state(state, "score_month")
-    if state.phase is not _MONTH_SCORING:
+    if state.phase is not Phase.MONTH_SCORING:
         raise WrongPhaseError(f"monthly scoring follows the fourth week, not the {state.phase.value} phase", rule="9.1")
     return advance(_score_month(state))
 
@@ -1173,7 +1033,7 @@ def _score_month(state: GameState) -> GameState:
         state.score_track.placed_in_month(state.month), state.month_tokens, support, month=state.month
     )
     banked = tuple(b + t + x for b, t, x in zip(state.banked_tokens, state.month_tokens, score.bonus, strict=True))
-    state = _evolve_state(
+    state = attrs.evolve(
         state,
         banked_tokens=banked,
         month_tokens=(0,) * state.players,
@@ -1182,15 +1042,15 @@ def _score_month(state: GameState) -> GameState:
         month_scores=state.month_scores + (score,),
     )
     if state.month == MONTHS:
-        state = _evolve_state(state, phase=_GAME_OVER)
-        return _evolve_state(state, verdict=judge_winner(state))
+        state = attrs.evolve(state, phase=Phase.GAME_OVER)
+        return attrs.evolve(state, verdict=judge_winner(state))
     chance = state.chance
     revolution, chance = chance.shuffled(REVOLUTION_CARDS)
     unscored = _by_emperor_id(state.emperor_pile + state.emperor_reserve)
     emperor, chance = chance.shuffled(unscored)
-    return _evolve_state(
+    return attrs.evolve(
         state,
-        phase=_CHOOSE_SUPPORT,
+        phase=Phase.CHOOSE_SUPPORT,
         month=state.month + 1,
         week=0,
         revolution_pile=revolution[:WEEKS],
@@ -1216,9 +1076,9 @@ def advance(state: GameState) -> GameState:
     """
     _check_state(state, "advance")
     while True:
-        if state.phase is _WEEK_SCORING:
+        if state.phase is Phase.WEEK_SCORING:
             state = _score_week(state)
-        elif state.phase is _MONTH_SCORING:
+        elif state.phase is Phase.MONTH_SCORING:
             state = _score_month(state)
         elif state.phase in _ACTION_OF_PHASE and not awaited_seats(state):  # a decision phase
             state = _decide(state, {})
@@ -1266,7 +1126,7 @@ def judge_winner(
     if state is not None:
         if not isinstance(state, GameState):
             raise InvalidArgumentError(f"judge_winner takes a GameState, not {type(state).__name__}")
-        if state.phase is not _GAME_OVER:
+        if state.phase is not Phase.GAME_OVER:
             raise WrongPhaseError(f"the winner is judged after the third monthly scoring, not in the {state.phase.value} phase", rule="9.1")
         return final_verdict(
             state.score_track.card_points(), state.score_track.emperor_total, state.banked_tokens, state.victors

@@ -96,10 +96,6 @@ class Phase(enum.Enum):
     def __repr__(self) -> str:
         return f"Phase.{self.name}"
 
-    # Enum hashes a member by its name in Python code; the identity hash of the one object of each member
-    # is equivalent and C-level fast, and phases key many lookups per decision (issue 6).
-    __hash__ = object.__hash__
-
 
 _STEPS = {Phase.PLAY_1: 1, Phase.PLAY_2: 2, Phase.PLAY_3: 3}
 #: The phases in which seats make choices.

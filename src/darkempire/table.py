@@ -18,11 +18,6 @@ from darkempire.cards import REINFORCEMENT_BONUS, AddOnCard, EmperorCard, Factio
 
 __all__ = ["Play", "Reinforcement", "WeekTable"]
 
-# Side members as module constants: in Python 3.11 Side.X goes through the enum metaclass's __getattr__
-# hook, several times slower than reading a global.
-_REVOLUTION = Side.REVOLUTION
-_EMPEROR = Side.EMPEROR
-
 
 def _tuple(value: Iterable[Any]) -> tuple[Any, ...]:
     return tuple(value)
@@ -79,7 +74,7 @@ class Play:
     @property
     def is_traitor(self) -> bool:
         """True for a card played to the emperor side."""
-        return self.side is _EMPEROR
+        return self.side is Side.EMPEROR
 
 
 @attrs.frozen
@@ -110,12 +105,12 @@ class WeekTable:
     def revolution_plays(self, faction: Faction | None = None) -> Iterator[Play]:
         """Revolution-side plays, of ``faction`` if given."""
         return (
-            p for p in self.plays if p.side is _REVOLUTION and (faction is None or p.card.faction is faction)
+            p for p in self.plays if p.side is Side.REVOLUTION and (faction is None or p.card.faction is faction)
         )
 
     def traitor_plays(self) -> Iterator[Play]:
         """Emperor-side plays (traitor cards)."""
-        return (p for p in self.plays if p.side is _EMPEROR)
+        return (p for p in self.plays if p.side is Side.EMPEROR)
 
     def play_of(self, card: HandCard) -> Play | None:
         """The play whose faction card is ``card``, or ``None``."""
@@ -134,7 +129,7 @@ class WeekTable:
         """Whether ``seat`` made its traitor play this week: a traitor card, or a
         reinforcement attached to anyone's traitor card (rule 4.4, ruling G)."""
         for p in self.plays:
-            if p.side is _EMPEROR:
+            if p.side is Side.EMPEROR:
                 if p.seat == seat:
                     return True
                 for r in p.reinforcements:
@@ -150,7 +145,7 @@ class WeekTable:
         At the first step there are none.
         """
         traitor_allowed = self.emperor_card is not None and not self.has_traitor_play(seat)
-        return tuple(p for p in self.plays if p.step < step and (p.side is _REVOLUTION or traitor_allowed))
+        return tuple(p for p in self.plays if p.step < step and (p.side is Side.REVOLUTION or traitor_allowed))
 
     def reinforcements_only(self, hand_sizes: Sequence[int]) -> frozenset[int]:
         """The seats this table shows to hold reinforcement cards only, given each seat's hand size now (ruling H).
