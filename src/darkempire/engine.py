@@ -61,8 +61,11 @@ from darkempire.cards import (
     AddOnCard,
     EmperorCard,
     Faction,
+    FactionCard,
     HandCard,
+    ReinforcementCard,
     RevolutionCard,
+    is_hand_card,
 )
 from darkempire.chance import Chance
 from darkempire.errors import (
@@ -362,11 +365,12 @@ def _check_state(state: object, name: str) -> None:
 
 def _card_label(card: object) -> str:
     """How a message names a value given as a card: a real card by its label, anything else by its repr, with
-    a hint for a :class:`HandCard` subclass (it is no physical card, whatever its ``__eq__`` says)."""
-    if type(card) is HandCard:
+    a hint for a card subclass (it is no physical card, whatever its ``__eq__`` says)."""
+    if is_hand_card(card):
         return card.label()
-    if isinstance(card, HandCard):
-        return f"{card!r} (a card is a HandCard itself, not a {type(card).__name__})"
+    if isinstance(card, (FactionCard, ReinforcementCard)):
+        base = FactionCard if isinstance(card, FactionCard) else ReinforcementCard
+        return f"{card!r} (a card is a {base.__name__} itself, not a {type(card).__name__})"
     return repr(card)
 
 
@@ -399,35 +403,19 @@ def _check_awaited(state: GameState, seat: int) -> None:
 def _require_in_hand(state: GameState, seat: int, cards: Iterable[HandCard], rule: str) -> None:
     """Every one of ``cards`` is a card of ``seat``'s own hand.
 
-    Only a :class:`HandCard` itself can be: a hand holds nothing else, and ``card in hand`` would let a
-    value of another type (a ``HandCard`` subclass, say) answer with its own ``__eq__``, which may say True
-    to anything.
+    Only a hand card itself can be (:func:`~darkempire.cards.is_hand_card`): a hand holds nothing else, and
+    ``card in hand`` would let a value of another type (a card subclass, say) answer with its own
+    ``__eq__``, which may say True to anything.
     """
     hand = state.hands[seat]
     for card in cards:
-        if type(card) is not HandCard or not _holds(hand, card):
+        if not is_hand_card(card) or card not in hand:
             raise CardNotInHandError(f"seat {seat} does not hold {_card_label(card)}", rule=rule)
 
 
-def _holds(cards: tuple[HandCard, ...], card: HandCard) -> bool:
-    """``card in cards`` for a :class:`HandCard`: an int comparison of ids first skips the attrs ``__eq__``
-    call for each other card (equal cards have equal ids)."""
-    key = card.id
-    for held in cards:
-        if held.id == key and held == card:
-            return True
-    return False
-
-
 def _position(cards: tuple[HandCard, ...], card: HandCard) -> int:
-    """``cards.index(card)``, comparing ids first like :func:`_holds`."""
-    if type(card) is not HandCard:
-        return cards.index(card)
-    key = card.id
-    for at, held in enumerate(cards):
-        if held.id == key and held == card:
-            return at
-    raise ValueError(f"{card!r} is not among the cards")
+    """``cards.index(card)``: where a card checked to be among ``cards`` is."""
+    return cards.index(card)
 
 
 def _check_action(state: GameState, seat: int, action: Action, played_now: Collection[HandCard] = ()) -> None:
@@ -479,7 +467,7 @@ def _check_action(state: GameState, seat: int, action: Action, played_now: Colle
 
 
 #: The type each field of each action class must have. Single cards, factions and sides need only be present:
-#: the rules' own checks refuse a wrong one, naming the rule (and hinting at a HandCard subclass).
+#: the rules' own checks refuse a wrong one, naming the rule (and hinting at a card subclass).
 _FIELD_TYPES: dict[type, dict[str, tuple[type, ...]]] = {
     PassCards: {"cards": (frozenset,)},
     DiscardCards: {"cards": (frozenset,)},
@@ -537,11 +525,11 @@ def _check_reinforce(state: GameState, seat: int, action: Reinforce, played_now:
             "a reinforcement card may never be a seat's first card of the week", rule="4.6"
         )
     aim = action.target
-    if type(aim) is HandCard and aim in played_now:
+    if is_hand_card(aim) and aim in played_now:
         return  # a card of this same call: _check_same_step says so once every seat's own checks passed
     # Only the table decides: a card another seat chose in this step but has not revealed (a pending choice)
     # is as much "not on the table" as any other card, or the error would give that hidden choice away.
-    target = table.play_of(aim) if type(aim) is HandCard else None  # a foreign __eq__ would match any play
+    target = table.play_of(aim) if is_hand_card(aim) else None  # a foreign __eq__ would match any play
     if target is None:
         raise InvalidTargetError(
             f"{_card_label(aim)} is not a faction card played in an earlier step this week", rule="R-G"
@@ -559,7 +547,7 @@ def _check_placement(state: GameState, seat: int, action: PlaceCards) -> None:
     dues = {d.faction: d for d in state.week_score.placements if d.seat == seat}
     cards = list(action.cards)
     for card in cards:
-        if type(card) is not HandCard:  # a subclass's own __eq__ could match any candidate
+        if not is_hand_card(card):  # a subclass's own __eq__ could match any candidate
             raise InvalidPlacementError(f"{_card_label(card)} is not a card seat {seat} may place", rule="R-E")
     factions = [c.faction for c in cards]
     if len(cards) != len(dues) or set(factions) != set(dues):
@@ -579,7 +567,7 @@ def _check_reorganize(state: GameState, seat: int, action: Reorganize) -> None:
     assert table is not None
     take_back = action.take_back
     if take_back is not None:
-        play = table.play_of(take_back) if type(take_back) is HandCard else None  # no foreign __eq__
+        play = table.play_of(take_back) if is_hand_card(take_back) else None  # no foreign __eq__
         if play is None or play.seat != seat or play.side is not Side.REVOLUTION:
             raise InvalidPickUpError(
                 f"seat {seat} may take back only one of its own revolution-side faction cards still on the table, "
@@ -687,7 +675,7 @@ def _played_now(state: GameState, choices: Mapping[int, Action]) -> frozenset[Ha
     """The cards that the seats of a play step's simultaneous call play (a seat that reinforces plays none)."""
     if state.phase not in PLAY_PHASES:
         return frozenset()
-    return frozenset([a.card for a in choices.values() if type(a) is PlayCard and type(a.card) is HandCard])
+    return frozenset([a.card for a in choices.values() if type(a) is PlayCard and is_hand_card(a.card)])
 
 
 def _check_same_step(choices: Mapping[int, Action], played_now: frozenset[HandCard]) -> None:
@@ -695,7 +683,7 @@ def _check_same_step(choices: Mapping[int, Action], played_now: frozenset[HandCa
 
     Runs after every seat's own checks: the error depends on another submitted choice."""
     for seat, action in choices.items():
-        if type(action) is Reinforce and type(action.target) is HandCard and action.target in played_now:
+        if type(action) is Reinforce and is_hand_card(action.target) and action.target in played_now:
             raise ReinforcementOnSameStepError(
                 f"seat {seat} cannot attach a reinforcement to a card played in the same step", rule="4.6"
             )
@@ -841,10 +829,9 @@ def _resolve_play(state: GameState, full: Mapping[int, Action]) -> GameState:
         action = full.get(seat)
         if action is None or isinstance(action, PlayNothing):
             idle.add((step, seat))
-        elif isinstance(action, PlayCard):
+        elif isinstance(action, PlayCard) and isinstance(action.card, FactionCard):
             plays.append(Play(seat, action.card, action.side, step, ()))
-        else:
-            assert isinstance(action, Reinforce)
+        elif isinstance(action, Reinforce) and isinstance(action.card, ReinforcementCard):
             at = next(i for i, p in enumerate(plays) if p.card == action.target)
             target = plays[at]
             plays[at] = Play(
@@ -915,7 +902,7 @@ def _resolve_placement(state: GameState, full: Mapping[int, Action]) -> GameStat
     for seat in state.seats:
         action = full.get(seat)
         if isinstance(action, PlaceCards):
-            placed += [ScoredCard(c, seat, state.month, state.week) for c in _by_id(action.cards)]
+            placed += [ScoredCard(c, seat, state.month, state.week) for c in _by_id(action.cards) if isinstance(c, FactionCard)]
     placed_cards = {s.card for s in placed}
     freed: list[HandCard] = []
     plays = []

@@ -14,7 +14,17 @@ import attrs
 
 from darkempire.actions import Side
 from darkempire.errors import InvalidCardError
-from darkempire.cards import REINFORCEMENT_BONUS, AddOnCard, EmperorCard, Faction, HandCard, RevolutionCard
+from darkempire.cards import (
+    REINFORCEMENT_BONUS,
+    AddOnCard,
+    EmperorCard,
+    Faction,
+    FactionCard,
+    HandCard,
+    ReinforcementCard,
+    RevolutionCard,
+    is_hand_card,
+)
 
 __all__ = ["Play", "Reinforcement", "WeekTable"]
 
@@ -34,7 +44,7 @@ class Reinforcement:
         target's step.
     """
 
-    card: HandCard
+    card: ReinforcementCard
     seat: int
     step: int
 
@@ -51,20 +61,21 @@ class Play:
     """
 
     seat: int
-    card: HandCard = attrs.field()
+    card: FactionCard = attrs.field()
     side: Side
     step: int
     reinforcements: tuple[Reinforcement, ...] = attrs.field(default=(), converter=_tuple)
 
     @card.validator
-    def _faction_card_only(self, _attribute: object, card: HandCard) -> None:
-        if card.faction is None:
-            raise InvalidCardError(f"a Play holds a faction card, not the reinforcement card {card.id} (ruling G)")
+    def _faction_card_only(self, _attribute: object, card: object) -> None:
+        if type(card) is not FactionCard:
+            what = f"the reinforcement card {card.id}" if isinstance(card, ReinforcementCard) else f"{card!r:.60}"
+            raise InvalidCardError(f"a Play holds a faction card, not {what} (ruling G)")
 
     @property
     def faction(self) -> Faction:
         """The card's faction."""
-        return self.card.faction  # type: ignore[return-value]  # the validator rules out None
+        return self.card.faction
 
     @property
     def strength(self) -> int:
@@ -114,12 +125,6 @@ class WeekTable:
 
     def play_of(self, card: HandCard) -> Play | None:
         """The play whose faction card is ``card``, or ``None``."""
-        if type(card) is HandCard:
-            key = card.id
-            for p in self.plays:
-                if p.card.id == key and p.card == card:  # ids first: no attrs __eq__ call per other card
-                    return p
-            return None
         for p in self.plays:
             if p.card == card:
                 return p
