@@ -82,6 +82,9 @@ nitpick_ignore_regex = [
     (r"py:(class|obj|data|mod|func|meth|attr)", r"(?:pyspiel|open_spiel|pettingzoo|gymnasium|numpy|np)(?:\..+)?"),
     # How a type hint naming a mocked numpy type renders when numpy is not installed (see optionaldeps).
     (r"py:class", r".*\bnumpy\.ndarray\b.*"),
+    # The kit's events, which every Dark Empire event's visibility names: the kit has no API page for them
+    # yet (see kit.md, "What the kit does not do yet").
+    (r"py:(class|obj|data|func)", r"tablekit\.events\..+"),
 ]
 # A TypeVar is not an object to document; it appears only inside generic signatures.
 nitpick_ignore = [("py:class", "darkempire.chance.T")]

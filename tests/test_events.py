@@ -1,10 +1,10 @@
-"""The public event log: events derived from consecutive states, and each seat's filtered log (spec 9.2, 9.4)."""
+"""The event log: the events each transition reports, and each seat's filtered log (spec 9.2, 9.4)."""
 
 from __future__ import annotations
 
 import collections
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import TypeVar
 
 import attrs
@@ -37,7 +37,6 @@ from darkempire.events import (
     StrengthsRevealed,
     TokensAwarded,
     WeekStarted,
-    events_between,
     events_for,
     opening_events,
 )
@@ -52,6 +51,12 @@ PLAYERS = (3, 4, 5)
 
 def game_events(history: History) -> list[Event]:
     return [*opening_events(history.states[0]), *history.events()]
+
+
+def reported_steps(history: History) -> Iterator[tuple[GameState, int, Action, GameState, tuple[Event, ...]]]:
+    """``(before, seat, action, after, events)`` for every choice of ``history``: the events its choice reported."""
+    for index, (before, seat, action, after) in enumerate(steps(history)):
+        yield before, seat, action, after, history.events(index, index + 1)
 
 
 E = TypeVar("E")
@@ -118,10 +123,10 @@ def test_every_seat_is_in_each_revealed_step_once_played_or_idle(players: int) -
 @pytest.mark.spec("4.2", "4.6", "R-H")
 def test_plays_revealed_match_the_choices_of_the_step() -> None:
     game = finished_game(4, 4)
-    for before, seat, action, after in steps(game):
+    for before, seat, action, after, events in reported_steps(game):
         if before.phase.step == 0:
             continue
-        revealed = [e for e in events_between(before, after) if isinstance(e, PlaysRevealed)]
+        revealed = [e for e in events if isinstance(e, PlaysRevealed)]
         if not revealed:  # the step has not resolved: the play stays hidden
             assert after.pending[seat] == action
             continue
@@ -133,24 +138,19 @@ def test_plays_revealed_match_the_choices_of_the_step() -> None:
             assert [p.action for p in step.plays if p.seat == seat] == [action]
 
 
-# --------------------------------------------------------------------------- deriving from states alone
+# --------------------------------------------------------------------------- the choices reported
 
 
 @pytest.mark.spec("9.2", "9.3")
 @pytest.mark.parametrize("players", PLAYERS)
-def test_events_from_states_alone_name_the_real_choices(players: int) -> None:
+def test_reported_events_name_the_real_choices(players: int) -> None:
+    # Re-organize included: a redraw after a reshuffle used to hide which card was discarded from a diff.
     game = finished_game(players, 5)
-    for before, seat, action, after in steps(game):
-        guessed = events_between(before, after)
-        exact = events_between(before, after, choices={seat: action})
-        made = [e for e in guessed if isinstance(e, ChoiceMade)]
-        assert [(e.seat, e.phase) for e in made] == [(seat, before.phase)]
-        if before.phase is not Phase.REORGANIZE:
-            assert guessed == exact
-        else:  # a redraw after a reshuffle can hide which card was discarded; the engine confirms the choice
-            chosen = made[0].action
-            assert isinstance(chosen, Reorganize)
-            assert engine.apply(before, seat, chosen) == after
+    for before, seat, action, after, events in reported_steps(game):
+        made = [e for e in events if isinstance(e, ChoiceMade)]
+        assert made == [ChoiceMade(seat, before.phase, action)]
+        assert engine.events_between(before, after, choices={seat: action}) == events
+        assert engine.apply_reporting(before, seat, action) == engine.Transition(after, events)
 
 
 @pytest.mark.spec("9.2")
@@ -160,19 +160,13 @@ def test_a_simultaneous_transition_gives_one_choice_made_per_awaited_seat() -> N
     seen_phases = set()
     while not state.is_over:
         choices = {s: rng.choice(engine.legal_actions(state, s)) for s in engine.awaited_seats(state)}
-        after = _transition(state, choices)
-        made = {e.seat: e.action for e in events_between(state, after) if isinstance(e, ChoiceMade)}
-        assert made.keys() == choices.keys()
-        for seat, action in made.items():
-            if state.phase is not Phase.REORGANIZE:
-                assert action == choices[seat]
+        transition = engine.step(state, choices)
+        assert transition.state == simultaneous(state, choices)
+        made = [(e.seat, e.phase, e.action) for e in transition.events if isinstance(e, ChoiceMade)]
+        assert made == [(seat, state.phase, choices[seat]) for seat in sorted(choices)]
         seen_phases.add(state.phase)
-        state = after
+        state = transition.state
     assert Phase.REORGANIZE in seen_phases and Phase.PLAY_3 in seen_phases
-
-
-def _transition(state: GameState, choices: dict[int, Action]) -> GameState:
-    return simultaneous(state, choices)
 
 
 @pytest.mark.spec("6.2", "6.3", "6.4", "R-K")
@@ -180,8 +174,7 @@ def _transition(state: GameState, choices: dict[int, Action]) -> GameState:
 def test_reorganized_reports_take_backs_and_counts(players: int) -> None:
     game = finished_game(players, 6)
     reshuffles = 0
-    for before, seat, action, after in steps(game):
-        events = events_between(before, after, choices={seat: action})
+    for before, seat, action, after, events in reported_steps(game):
         done = [e for e in events if isinstance(e, Reorganized)]
         if not done:
             continue
@@ -213,10 +206,12 @@ def test_pending_choices_and_withdrawals() -> None:
     state = history.current
     action = engine.legal_actions(state, 1)[0]
     after = history.apply(1, action)
-    assert events_between(state, after.current) == (ChoiceMade(1, Phase.DRAFT_PASS, action),)
-    undone = after.undo(1)
-    assert events_between(after.current, undone.current) == (ChoiceWithdrawn(1, Phase.DRAFT_PASS),)
-    assert events_between(state, state) == ()
+    assert after.events() == (ChoiceMade(1, Phase.DRAFT_PASS, action),)
+    assert engine.apply_reporting(state, 1, action).events == after.events()
+    withdrawn = engine.withdraw_reporting(after.current, 1)
+    assert withdrawn == engine.Transition(after.undo(1).current, (ChoiceWithdrawn(1, Phase.DRAFT_PASS),))
+    assert withdrawn.state == state
+    assert engine.events_between(state, state, choices={}) == ()
 
 
 # --------------------------------------------------------------------------- what each seat sees
@@ -243,8 +238,8 @@ def test_a_seats_events_carry_no_card_it_may_not_see(players: int) -> None:
         else:
             assert hand_cards_in(opening) == set(game.states[0].hands[seat])
         allowed = _newly_visible(game.states[0], seat)
-        for before, chooser, action, after in steps(game):
-            visible = events_for(events_between(before, after, choices={chooser: action}), seat)
+        for _, _, _, after, events in reported_steps(game):
+            visible = events_for(events, seat)
             allowed |= _newly_visible(after, seat)
             if seat is not None:
                 # The draft pass shows the receiver the 2 cards it gets, before they reach its hand.
@@ -293,10 +288,10 @@ def test_the_pass_is_seen_by_the_passer_and_the_receiver() -> None:
 def test_own_pending_choice_is_shown_to_the_seat_only(players: int, seed: int, seat: int) -> None:
     seat %= players
     game = finished_game(players, seed)
-    for before, chooser, action, after in steps(game):
+    for before, chooser, action, after, events in reported_steps(game):
         if after.pending[chooser] is None:
             continue
-        mine = events_for(events_between(before, after), seat)
+        mine = events_for(events, seat)
         assert mine == (ChoiceMade(chooser, before.phase, action if chooser == seat else None),)
 
 
@@ -307,14 +302,16 @@ def test_own_pending_choice_is_shown_to_the_seat_only(players: int, seed: int, s
 def test_states_of_different_games_or_too_far_apart_are_refused() -> None:
     game = finished_game(3, 1)
     other = finished_game(3, 2)
-    with pytest.raises(EventDerivationError):
-        events_between(game.states[5], other.states[6])
+    fifth = {game.choices[5].seat: game.choices[5].action}
+    with pytest.raises(EventDerivationError, match="do not lead"):
+        engine.events_between(game.states[5], other.states[6], choices=fifth)
     resolving = [i for i, (b, _, _, a) in enumerate(steps(game)) if a.phase is not b.phase]
     first, second = resolving[0], resolving[1]
-    with pytest.raises(EventDerivationError, match="one step"):
-        events_between(game.states[first], game.states[second + 1])
-    with pytest.raises(EventDerivationError):  # backwards across a resolved step
-        events_between(game.states[first + 1], game.states[first])
+    one = {game.choices[first].seat: game.choices[first].action}
+    with pytest.raises(EventDerivationError, match="do not lead"):
+        engine.events_between(game.states[first], game.states[second + 1], choices=one)
+    with pytest.raises(EventDerivationError):  # backwards across a resolved step: the seat is not awaited
+        engine.events_between(game.states[first + 1], game.states[first], choices=one)
 
 
 @pytest.mark.spec("9.2")
@@ -325,7 +322,7 @@ def test_choices_that_do_not_lead_to_the_later_state_are_refused() -> None:
     )
     other = next(a for a in engine.legal_actions(before, seat) if a != action)
     with pytest.raises(EventDerivationError):
-        events_between(before, after, choices={seat: other})
+        engine.events_between(before, after, choices={seat: other})
     with pytest.raises(EventDerivationError):
         opening_events(after)
 
@@ -336,7 +333,7 @@ def test_event_types_are_all_produced() -> None:
     for players in PLAYERS:
         events += game_events(finished_game(players, 1))
     history = random_history(3, 5, choices=1)
-    events += events_between(history.current, history.undo(history.choices[0].seat).current)
+    events += engine.withdraw_reporting(history.current, history.choices[0].seat).events
     produced = {type(e) for e in events}
     assert produced == set(EVENT_TYPES)
 
@@ -370,8 +367,9 @@ def test_play_nothing_is_an_idle_seat() -> None:
     revealed = [e for e in events if isinstance(e, PlaysRevealed)]
     assert len(revealed) == 1 and revealed[0].idle == frozenset({0})
     assert sorted(p.seat for p in revealed[0].plays) == [1, 2]
-    # Recovered from the states alone too.
-    assert events_between(history.states[2], history.current)[-1] == revealed[0]
+    # Replaying the last choice reports the same.
+    last = history.choices[-1]
+    assert engine.events_between(history.states[2], history.current, choices={last.seat: last.action})[-1] == revealed[0]
 
 
 @pytest.mark.spec("4.3", "4.6")
@@ -405,7 +403,7 @@ def test_events_for_checks_the_seat_against_the_player_count_the_events_tell() -
         events_for(opening_events(game.states[0]), 3)
     # Without a per-seat event the player count is unknown: seats 0-4 pass, the events are public or redacted.
     undo = random_history(5, 2, choices=1)
-    choice = events_between(undo.states[0], undo.current)
+    choice = undo.events()
     assert events_for(choice, 4) == (ChoiceMade(0, Phase.DRAFT_PASS, None),)
     with pytest.raises(WrongSeatError, match="0-4"):
         events_for(choice, 5)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from darkempire import engine
-from darkempire.errors import IllegalActionError
-from darkempire.events import ChoiceMade, ChoiceWithdrawn, Event, events_between
+from darkempire.errors import IllegalActionError, InvalidArgumentError, WrongSeatError
+from darkempire.events import ChoiceMade, ChoiceWithdrawn, Event, EventDerivationError
 from darkempire.history import History, UndoError
 from darkempire.records import DivergentChoiceError, RecordError, replay_record
 from darkempire.state import GameConfig, Phase
@@ -60,21 +60,42 @@ def test_rewind_goes_back_to_before_the_seats_last_decision() -> None:
 
 
 @pytest.mark.spec("9.2", "9.3")
-def test_events_of_a_history_are_the_events_between_its_states() -> None:
+def test_events_of_a_history_are_the_events_its_choices_reported() -> None:
     game = finished_game(3, 2)
     expected: list[Event] = []
     for index, choice in enumerate(game.choices):
-        expected += events_between(game.states[index], game.states[index + 1])
+        step = engine.apply_reporting(game.states[index], choice.seat, choice.action)
+        assert step.state == game.states[index + 1] and game.events(index, index + 1) == step.events
+        expected += step.events
     made = [e for e in game.events() if isinstance(e, ChoiceMade)]
     assert [(e.seat, e.action) for e in made] == [(c.seat, c.action) for c in game.choices]
-    assert len(game.events()) == len(expected)
-    assert game.events(len(game.choices) - 1) == events_between(game.states[-2], game.current)
+    assert game.events() == tuple(expected)
+    assert game.events(len(game.choices) - 1) == step.events
+    # A history made from its states and choices alone replays the choices for the same events.
+    bare = History(game.states, game.choices)
+    assert bare == game and bare.events(7) == game.events(7)
+    assert bare.rewind(0).events() == game.rewind(0).events()
+
+
+@pytest.mark.spec("9.2")
+def test_a_made_history_whose_choices_do_not_lead_to_its_states_has_no_events() -> None:
+    game = finished_game(3, 2)
+    shuffled = History(game.states[:1] + game.states[2:4], game.choices[:1] + game.choices[2:3])
+    with pytest.raises(EventDerivationError):
+        shuffled.events()
+    with pytest.raises(InvalidArgumentError):
+        game.events(3, 2)
+    with pytest.raises(InvalidArgumentError):
+        History(game.states[:2], game.choices[:1], reported=())
 
 
 @pytest.mark.spec("9.2")
 def test_an_undo_is_a_public_withdrawal() -> None:
     history = _first_choices(History.start(GameConfig(players=5), 6), [4])
-    assert events_between(history.current, history.undo(4).current) == (ChoiceWithdrawn(4, Phase.DRAFT_PASS),)
+    withdrawn = engine.withdraw_reporting(history.current, 4)
+    assert withdrawn == engine.Transition(history.undo(4).current, (ChoiceWithdrawn(4, Phase.DRAFT_PASS),))
+    with pytest.raises(WrongSeatError):
+        engine.withdraw(withdrawn.state, 4)
 
 
 @pytest.mark.spec("9.3")

@@ -33,7 +33,6 @@ from darkempire.events import (
     StrengthsRevealed,
     TokensAwarded,
     WeekStarted,
-    events_between,
     events_for,
 )
 from darkempire.history import History
@@ -155,7 +154,7 @@ def test_a_public_record_round_trips_through_json_and_fits_its_schema(players: i
 def test_loading_refuses_a_public_record_that_shows_hidden_information() -> None:
     game = in_progress(3)
     record = game.public_record()
-    leaked = events_between(game.states[0], game.states[1], choices={0: game.choices[0].action})
+    leaked = engine.events_between(game.states[0], game.states[1], choices={0: game.choices[0].action})
     dealt = HandDealt(0, game.states[0].hands[0], game.states[0].victors[0])
     for events in (leaked, (*record.steps[0].events, dealt)):
         bad = attrs.evolve(record, steps=(PublicStep(events), *record.steps[1:]))

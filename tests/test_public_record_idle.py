@@ -29,7 +29,7 @@ from darkempire import engine
 from darkempire.actions import Action, PlayCard, PlayNothing, Side
 from darkempire.bots import Bot, make_bot
 from darkempire.cards import HandCard
-from darkempire.events import ChoiceMade, Event, Reorganized, _Walker, events_between, events_for
+from darkempire.events import ChoiceMade, Event, Reorganized, events_for
 from darkempire.public_record import PublicRecord, PublicRecordError, PublicStep, spectator_replay
 from darkempire.state import PLAY_PHASES, GameConfig, GameState, Phase
 from darkempire.table import Play
@@ -56,7 +56,7 @@ class _Game:
     def apply(self, seat: int, action: Action) -> None:
         """A genuine choice: the engine checks it."""
         before, after = self.now, engine.apply(self.now, seat, action)
-        self.step(events_for(events_between(before, after, choices={seat: action}), None), after)
+        self.step(events_for(engine.events_between(before, after, choices={seat: action}), None), after)
 
     def step(self, events: tuple[Event, ...], after: GameState) -> None:
         self.steps.append(PublicStep(events))
@@ -89,8 +89,9 @@ class _Game:
             events = events_for([ChoiceMade(seat, state.phase, choices[seat])], None)
             if seat != awaited[-1]:
                 self.step(events, chosen)
-        after = engine.advance(engine._decide(chosen, {}))
-        self.step(events + events_for(_Walker(state, after, choices).run(), None), after)
+        resolved: list[Event] = []  # the resolution's events, as the engine reports them
+        after = engine._advance(engine._decide(chosen, {}, resolved), resolved)
+        self.step(events + events_for(resolved, None), after)
         return len(self.steps) - 1
 
     def record(self) -> PublicRecord:

@@ -23,7 +23,7 @@ from darkempire.bots import iter_game, make_bot
 from darkempire.cards import HAND_CARDS, Faction, FactionCard
 from darkempire.chance import Chance
 from darkempire.errors import DarkEmpireError, InvalidArgumentError
-from darkempire.events import EVENT_TYPES, events_between, opening_events
+from darkempire.events import EVENT_TYPES, opening_events
 from darkempire.records import GameRecord
 from darkempire.schema import SCHEMA_FILES, generate_schemas, main as schema_main, shipped_schemas
 from darkempire.serialization import (
@@ -77,7 +77,7 @@ SCHEMA_DIR = Path(__file__).resolve().parent.parent / "src" / "darkempire" / "sc
 
 def _messages_of(before: GameState, seat: int, action: Action, after: GameState) -> Iterator[Message]:
     yield action
-    yield from events_between(before, after, choices={seat: action})
+    yield from engine.events_between(before, after, choices={seat: action})
 
 
 @functools.cache
@@ -94,7 +94,7 @@ def samples() -> tuple[Message, ...]:
         record = game.record()
         found += [game.current, player_view(game.current, 0), record, attrs.evolve(record, digests=())]
     undo = random_history(3, 2, choices=1)
-    found += events_between(undo.current, undo.undo(undo.choices[0].seat).current)
+    found += engine.withdraw_reporting(undo.current, undo.choices[0].seat).events
     found.append(PlayNothing())  # random games almost never need it (a hand of reinforcement cards only)
     found.append(random_history(3, 2, choices=30).public_record())  # short: a whole game's takes long to validate
     return tuple(found)

@@ -27,7 +27,7 @@ from darkempire.bots import make_bot
 from darkempire.cards import HAND_CARDS
 from darkempire.cli import main
 from darkempire.errors import InvalidArgumentError
-from darkempire.events import PlaysRevealed, events_between
+from darkempire.events import PlaysRevealed
 from darkempire.records import GameRecord, record_game
 from darkempire.schema import shipped_schemas
 from darkempire.serialization import (
@@ -79,7 +79,7 @@ def _state() -> GameState:
 @functools.cache
 def _plays_revealed() -> PlaysRevealed:
     for before, seat, action, after in steps(finished_game(5, 1)):
-        for event in events_between(before, after, choices={seat: action}):
+        for event in engine.events_between(before, after, choices={seat: action}):
             if isinstance(event, PlaysRevealed) and event.plays:
                 return event
     raise AssertionError("no plays revealed")  # pragma: no cover

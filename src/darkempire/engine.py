@@ -11,6 +11,13 @@ Every decision in this game is simultaneous, so there are two ways to drive a ga
   seat has chosen. :func:`legal_actions` lists what a seat may do and
   :func:`awaited_seats` who still has to choose.
 
+Every transition reports what it did: :func:`step` (all seats together),
+:func:`apply_reporting` (one seat), :func:`withdraw_reporting` and
+:func:`deal_reporting` return a :class:`Transition`, the new state and the
+events it caused (:mod:`darkempire.events`), as the resolvers made them. The
+functions above return the state alone. The engine keeps no module state: no
+memo, no cache.
+
 Week start (revealing the emperor and revolution cards), weekly scoring
 (:func:`score_week`), monthly scoring (:func:`score_month`), the month
 reset and the final judgement (:func:`judge_winner`) happen automatically
@@ -36,6 +43,7 @@ from __future__ import annotations
 import itertools
 import operator
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import TypeVar, overload
 
 import attrs
@@ -54,9 +62,7 @@ from darkempire.actions import (
 )
 from darkempire.cards import (
     EMPEROR_CARDS,
-    FACTION_CARDS,
     HAND_CARDS,
-    REINFORCEMENT_CARDS,
     REVOLUTION_CARDS,
     AddOnCard,
     EmperorCard,
@@ -88,6 +94,28 @@ from darkempire.errors import (
     WrongPhaseError,
     WrongSeatError,
 )
+from darkempire.events import (
+    CardsPassed,
+    CardsPlaced,
+    ChoiceMade,
+    ChoiceWithdrawn,
+    DraftDiscarded,
+    EmperorCardScored,
+    Event,
+    EventDerivationError,
+    GameOver,
+    HandRefilled,
+    MonthScored,
+    MonthStarted,
+    PlacementsDue,
+    PlaysRevealed,
+    Reorganized,
+    RevealedPlay,
+    StrengthsRevealed,
+    TokensAwarded,
+    WeekStarted,
+    opening_events,
+)
 from darkempire.scoring import MonthScore, Verdict, WeekScore, final_verdict, score_month_tally, score_table
 from darkempire.state import (
     DEAL_SIZE,
@@ -107,13 +135,17 @@ from darkempire.state import (
 from darkempire.table import Play, Reinforcement, WeekTable
 
 __all__ = [
+    "Transition",
     "advance",
     "apply",
+    "apply_reporting",
     "awaited_seats",
     "check_seat",
     "choose_support",
     "deal",
+    "deal_reporting",
     "discard",
+    "events_between",
     "judge_winner",
     "legal_actions",
     "pass_cards",
@@ -123,14 +155,18 @@ __all__ = [
     "replay",
     "score_month",
     "score_week",
+    "step",
+    "withdraw",
+    "withdraw_reporting",
 ]
 
 T = TypeVar("T")
+A = TypeVar("A", bound=Action)
 
 #: Seeds are integers of magnitude below this (they travel in JSON and as strings to the generator).
 SEED_LIMIT = 2**64
 
-_ACTION_OF_PHASE: dict[Phase, tuple[type, ...]] = {
+_ACTION_OF_PHASE: Mapping[Phase, tuple[type, ...]] = MappingProxyType({
     Phase.DRAFT_PASS: (PassCards,),
     Phase.DRAFT_DISCARD: (DiscardCards,),
     Phase.CHOOSE_SUPPORT: (ChooseSupport,),
@@ -139,7 +175,7 @@ _ACTION_OF_PHASE: dict[Phase, tuple[type, ...]] = {
     Phase.PLAY_3: (PlayCard, Reinforce, PlayNothing),
     Phase.PLACEMENT: (PlaceCards,),
     Phase.REORGANIZE: (Reorganize,),
-}
+})
 
 
 _CARD_ID = operator.attrgetter("id")  # a C-level sort key: no Python call per card
@@ -271,43 +307,21 @@ def _play_options(state: GameState, seat: int) -> tuple[Action, ...]:
 
 
 def _required(state: GameState) -> tuple[int, ...]:
-    """Seats that must choose in this step (rule 9.2, ruling N).
+    """Seats that must choose in this step (rule 9.2, ruling N), from the option counts without listing the
+    options.
 
     At a play step, every seat holding cards, even one with a single legal
     action: whether a hand allows a choice must stay secret until the step is
     revealed. Elsewhere, only seats with two or more legal actions; how many a
     seat has there depends on public information alone (hand sizes, the table).
+
+    Counted afresh at every call (a driver asks several times per decision): the reference engine keeps
+    no memo, so the common case, a play step, is one C-level pass over the hands.
     """
-    return _seats(state)[1]
-
-
-# The last state asked about, with its required and awaited seats: a driver asks for them several times per
-# decision (awaited_seats, player_view, legal_actions, apply), and apply sets them for the state it makes.
-# One entry compared by identity: it holds the state, so no other object can have its id; one tuple, so
-# another thread reads it whole. (A memo inside GameState would need a cached_property, whose __getattr__
-# hook makes every field read of every state several times slower.)
-_last_seats: tuple[GameState | None, tuple[int, ...], frozenset[int]] = (None, (), frozenset())
-
-
-def _seats(state: GameState) -> tuple[GameState | None, tuple[int, ...], frozenset[int]]:
-    """``(state, required seats, awaited seats)``, from the memo or counted."""
-    global _last_seats
-    last = _last_seats
-    if last[0] is not state:
-        _check_state(state, "awaited_seats")
-        required = _count_required(state)
-        pending = state.pending
-        last = (state, required, frozenset([seat for seat in required if pending[seat] is None]))
-        _last_seats = last
-    return last
-
-
-def _count_required(state: GameState) -> tuple[int, ...]:
-    """The required seats, from the option counts without listing the options (ruling N)."""
     phase = state.phase
     hands = state.hands
-    if phase in PLAY_PHASES:
-        return tuple(seat for seat, hand in enumerate(hands) if hand)
+    if phase is Phase.PLAY_1 or phase is Phase.PLAY_2 or phase is Phase.PLAY_3:
+        return tuple(itertools.compress(range(len(hands)), hands))  # a hand is true when it holds a card
     if phase is Phase.DRAFT_PASS or phase is Phase.DRAFT_DISCARD:
         return tuple(seat for seat, hand in enumerate(hands) if len(hand) >= 3)  # C(n, 2) >= 2 pairs
     if phase is Phase.CHOOSE_SUPPORT:
@@ -333,8 +347,17 @@ def awaited_seats(state: GameState) -> frozenset[int]:
     """The seats whose choice the current step still waits for (rule 9.2, ruling N).
 
     Empty once the game is over.
+
+    :raises InvalidArgumentError: if ``state`` is not a :class:`GameState`.
     """
-    return _seats(state)[2]
+    _check_state(state, "awaited_seats")
+    return _awaited(state, _required(state))
+
+
+def _awaited(state: GameState, required: Iterable[int]) -> frozenset[int]:
+    """The ``required`` seats that have no pending choice yet."""
+    pending = state.pending
+    return frozenset([seat for seat in required if pending[seat] is None])
 
 
 def legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
@@ -390,13 +413,15 @@ def check_seat(state: GameState, seat: object) -> None:
     raise WrongSeatError(f"there is no seat {seat!r} in a {state.players}-player game{hint}", rule="9.1")
 
 
-def _check_awaited(state: GameState, seat: int) -> None:
+def _check_awaited(state: GameState, seat: int, required: Collection[int]) -> None:
+    """``seat`` may choose now: it is a seat, the phase is a decision, it has not chosen, and it is one of the
+    ``required`` seats of this step (:func:`_required`)."""
     check_seat(state, seat)
     if state.phase not in _ACTION_OF_PHASE:  # is_decision, without the property call
         raise WrongPhaseError(f"no seat chooses in the {state.phase.value} phase", rule="9.1")
     if state.pending[seat] is not None:
         raise AlreadyChoseError(f"seat {seat} already chose in this step", rule="9.2")
-    if seat not in _required(state):
+    if seat not in required:
         raise WrongSeatError(f"seat {seat} has no choice to make in this step", rule="R-N")
 
 
@@ -468,22 +493,22 @@ def _check_action(state: GameState, seat: int, action: Action, played_now: Colle
 
 #: The type each field of each action class must have. Single cards, factions and sides need only be present:
 #: the rules' own checks refuse a wrong one, naming the rule (and hinting at a card subclass).
-_FIELD_TYPES: dict[type, dict[str, tuple[type, ...]]] = {
-    PassCards: {"cards": (frozenset,)},
-    DiscardCards: {"cards": (frozenset,)},
-    ChooseSupport: {"faction": (object,)},
-    PlayCard: {"card": (object,), "side": (object,)},
-    Reinforce: {"card": (object,), "target": (object,)},
-    PlayNothing: {},
-    PlaceCards: {"cards": (frozenset,)},
-    Reorganize: {"take_back": (object,), "discards": (frozenset,)},
-}
+_FIELD_TYPES: Mapping[type, tuple[tuple[str, tuple[type, ...]], ...]] = MappingProxyType({
+    PassCards: (("cards", (frozenset,)),),
+    DiscardCards: (("cards", (frozenset,)),),
+    ChooseSupport: (("faction", (object,)),),
+    PlayCard: (("card", (object,)), ("side", (object,))),
+    Reinforce: (("card", (object,)), ("target", (object,))),
+    PlayNothing: (),
+    PlaceCards: (("cards", (frozenset,)),),
+    Reorganize: (("take_back", (object,)), ("discards", (frozenset,))),
+})
 
 
 def _check_fields(action: Action) -> None:
     """Every field of ``action`` is present and of its declared type: an immutable ``frozenset``, not a
     tuple that may name a card twice or a set that may change after this check (rule 9.1)."""
-    for name, kinds in _FIELD_TYPES[type(action)].items():
+    for name, kinds in _FIELD_TYPES[type(action)]:
         value = getattr(action, name, _MISSING)
         if value is _MISSING:
             raise MalformedActionError(f"{type(action).__name__} has no {name}", rule="9.1")
@@ -580,11 +605,43 @@ def _check_reorganize(state: GameState, seat: int, action: Reorganize) -> None:
 # --------------------------------------------------------------------------- deciding a step
 
 
+@attrs.frozen
+class Transition:
+    """What one transition did: the state after it and the events it caused, in the rulebook's order.
+
+    Each event knows who may see it (its ``visibility``, see :mod:`darkempire.events`); give the events
+    to a seat through :func:`~darkempire.events.events_for`. A game's log is the concatenation of its
+    transitions' events, starting with :func:`deal_reporting`'s: nothing is recovered by comparing states.
+
+    :ivar state: the state after the transition.
+    :ivar events: the events it caused: the choices made, then what resolving the step revealed, scored
+        and drew, and every automatic step after it (ruling N).
+    """
+
+    state: GameState
+    events: tuple[Event, ...]
+
+
+# Every decision reports its choice and returns a transition: built like the states, without the attrs
+# __init__ (their fields have no converter).
+
+
+def deal_reporting(config: GameConfig, seed: int) -> Transition:
+    """:func:`deal`, with the deal's events: :class:`~darkempire.events.GameStarted`, then one private
+    :class:`~darkempire.events.HandDealt` per seat (rules 2.1-2.4).
+
+    :raises ConfigError: as :func:`deal`.
+    """
+    state = deal(config, seed)
+    return Transition(state, opening_events(state))
+
+
 def apply(state: GameState, seat: int, action: Action) -> GameState:
     """Record ``seat``'s choice; resolve the step once every awaited seat has chosen (rule 9.2).
 
     Until then the choice is a hidden pending choice: other seats' views show
-    only that this seat has chosen.
+    only that this seat has chosen. :func:`apply_reporting` does the same and
+    also reports the events.
 
     Every action is checked against the rules, even one that
     :func:`legal_actions` listed: a frozen object can still be changed with
@@ -602,23 +659,91 @@ def apply(state: GameState, seat: int, action: Action) -> GameState:
     chose but has not revealed is an :class:`InvalidTargetError`, like one aimed
     at any card not on the table (spec 9.4).
     """
-    global _last_seats
+    return apply_reporting(state, seat, action).state
+
+
+def apply_reporting(state: GameState, seat: int, action: Action) -> Transition:
+    """:func:`apply`, with the events it caused.
+
+    A choice that leaves other seats awaited reports one
+    :class:`~darkempire.events.ChoiceMade`; the last awaited seat's choice
+    reports its :class:`~darkempire.events.ChoiceMade`, then everything the
+    step's resolution and the automatic steps after it did.
+
+    :raises IllegalActionError: as :func:`apply`.
+    """
     _check_state(state, "apply")
-    _check_awaited(state, seat)
+    required = _required(state)
+    _check_awaited(state, seat, required)
     _check_action(state, seat, action)
-    pending: tuple[Action | None, ...] = _set_seat(state.pending, seat, action)
-    _, required, awaited = _seats(state)
-    awaited -= {seat}
-    state = attrs.evolve(state, pending=pending)
-    # The memo for the new state: the required seats do not depend on pending choices; this seat chose.
-    _last_seats = (state, required, awaited)
-    if awaited:
-        return state
-    return advance(_decide(state, {}))
+    log: list[Event] = [ChoiceMade(seat, state.phase, action)]
+    state = attrs.evolve(state, pending=_set_seat(state.pending, seat, action))
+    if not _awaited(state, required):
+        state = _advance(_decide(state, {}, log), log)
+    return Transition(state, tuple(log))
 
 
-def _decide(state: GameState, choices: Mapping[int, Action]) -> GameState:
-    """Resolve the current step with the pending choices, ``choices`` and the forced actions."""
+def withdraw(state: GameState, seat: int) -> GameState:
+    """Take back ``seat``'s pending choice before its step resolves; the step waits for it again (rule 9.2).
+
+    :func:`withdraw_reporting` does the same and also reports the event.
+
+    :raises WrongSeatError: the seat does not exist, or has no pending choice (it has not chosen in this step,
+        or the step resolved and revealed it).
+    :raises InvalidArgumentError: ``state`` is not a :class:`GameState`.
+    """
+    return withdraw_reporting(state, seat).state
+
+
+def withdraw_reporting(state: GameState, seat: int) -> Transition:
+    """:func:`withdraw`, with its one public :class:`~darkempire.events.ChoiceWithdrawn`.
+
+    :raises IllegalActionError: as :func:`withdraw`.
+    """
+    _check_state(state, "withdraw")
+    check_seat(state, seat)
+    if state.pending[seat] is None:
+        raise WrongSeatError(f"seat {seat} has no pending choice to take back in this step", rule="9.2")
+    after = attrs.evolve(state, pending=_set_seat(state.pending, seat, None))
+    return Transition(after, (ChoiceWithdrawn(seat, state.phase),))
+
+
+def events_between(before: GameState, after: GameState, *, choices: Mapping[int, Action]) -> tuple[Event, ...]:
+    """The events of applying ``choices`` to ``before``, checked to lead to ``after`` (spec 9.2).
+
+    The choices are replayed with :func:`apply_reporting`, one seat at a time in the mapping's order, and
+    the events are what it reports; nothing is recovered from the two states. Where you make the choices
+    yourself, keep the reported :class:`Transition` instead.
+
+    :param before: the earlier state.
+    :param after: the state the choices must lead to.
+    :param choices: ``{seat: action}``, the choices made between the two states (the seat and action passed
+        to :func:`apply`); empty when the two states are equal.
+    :returns: the events in the rulebook's order, with every private detail; filter them with
+        :func:`~darkempire.events.events_for` before sending them to a seat.
+    :raises EventDerivationError: if a choice is not legal, or the choices do not lead from ``before`` to
+        ``after``.
+    :raises InvalidArgumentError: if ``choices`` is not a mapping.
+    """
+    if not isinstance(choices, Mapping):
+        raise InvalidArgumentError(f"events_between takes a mapping {{seat: action}}, not {type(choices).__name__}")
+    events: list[Event] = []
+    state = before
+    for seat, action in choices.items():
+        try:
+            transition = apply_reporting(state, seat, action)
+        except IllegalActionError as error:
+            raise EventDerivationError(f"seat {seat}'s choice does not follow: {error.message}") from error
+        state = transition.state
+        events += transition.events
+    if state != after:
+        raise EventDerivationError("the choices given do not lead from the earlier state to the later one")
+    return tuple(events)
+
+
+def _decide(state: GameState, choices: Mapping[int, Action], log: list[Event]) -> GameState:
+    """Resolve the current step with the pending choices, ``choices`` and the forced actions, reporting
+    its events to ``log``."""
     full: dict[int, Action] = {}
     for seat in state.seats:
         chosen = state.pending[seat] or choices.get(seat)
@@ -631,21 +756,52 @@ def _decide(state: GameState, choices: Mapping[int, Action]) -> GameState:
     # Each resolver clears the pending choices in the first copy it makes (a copy fewer per step).
     phase = state.phase
     if phase is Phase.DRAFT_PASS:
-        state = _resolve_pass(state, full)
-    elif phase is Phase.DRAFT_DISCARD:
-        state = _resolve_discard(state, full)
-    elif phase is Phase.CHOOSE_SUPPORT:
-        state = _start_week(_resolve_support(state, full))
-    elif phase in PLAY_PHASES:
-        state = _resolve_play(state, full)
-    elif phase is Phase.PLACEMENT:
-        state = _resolve_placement(state, full)
-    else:
-        state = _resolve_reorganize(state, full)
-    return state
+        return _resolve_pass(state, full, log)
+    if phase is Phase.DRAFT_DISCARD:
+        return _resolve_discard(state, full, log)
+    if phase is Phase.CHOOSE_SUPPORT:
+        return _start_week(_resolve_support(state, full), log)
+    if phase in PLAY_PHASES:
+        return _resolve_play(state, full, log)
+    if phase is Phase.PLACEMENT:
+        return _resolve_placement(state, full, log)
+    return _resolve_reorganize(state, full, log)
 
 
-def _simultaneous(state: GameState, choices: Mapping[int, Action], phases: Sequence[Phase], name: str) -> GameState:
+def step(state: GameState, choices: Mapping[int, Action]) -> Transition:
+    """Resolve the current step with every awaited seat's choice at once, and report what it did.
+
+    The one-call form of :func:`pass_cards`, :func:`discard`,
+    :func:`choose_support`, :func:`play`, :func:`place_cards` and
+    :func:`reorganize`, whichever the phase needs, with the same checks. In an
+    automatic phase (weekly or monthly scoring of a state built by hand),
+    ``choices`` is empty and the step is :func:`advance`.
+
+    :param choices: ``{seat: action}`` for every awaited seat (none in an automatic phase).
+    :returns: the state at the next decision and the events: one
+        :class:`~darkempire.events.ChoiceMade` per seat of ``choices``, in
+        seat order, then the resolution's and the automatic steps' events.
+    :raises WrongPhaseError: the game is over.
+    :raises IllegalActionError: see :func:`apply`; also :class:`MissingChoiceError`.
+    """
+    _check_state(state, "step")
+    if state.phase in _ACTION_OF_PHASE:
+        return _simultaneous(state, choices, (state.phase,), "step")
+    if state.phase is Phase.GAME_OVER:
+        raise WrongPhaseError("the game is over: no step is left to resolve", rule="9.1")
+    _check_mapping(choices, "step")
+    for seat in choices:
+        _check_awaited(state, seat, ())  # raises: nobody chooses in an automatic phase
+    log: list[Event] = []
+    return Transition(_advance(state, log), tuple(log))
+
+
+def _check_mapping(choices: object, name: str) -> None:
+    if not isinstance(choices, Mapping):
+        raise MissingChoiceError(f"{name} takes a mapping {{seat: action}}, not {type(choices).__name__}", rule="9.2")
+
+
+def _simultaneous(state: GameState, choices: Mapping[int, Action], phases: Sequence[Phase], name: str) -> Transition:
     """Check the choices of a simultaneous transition, then resolve the step.
 
     The checks run in an order where the submitting seats learn nothing they may not see (spec 9.4): first
@@ -657,18 +813,20 @@ def _simultaneous(state: GameState, choices: Mapping[int, Action], phases: Seque
     _check_state(state, name)
     if state.phase not in phases:
         raise WrongPhaseError(f"{name} is a transition of the {phases[0].value} phase, not {state.phase.value}", rule="9.1")
-    if not isinstance(choices, Mapping):
-        raise MissingChoiceError(f"{name} takes a mapping {{seat: action}}, not {type(choices).__name__}", rule="9.2")
+    required = _required(state)
+    _check_mapping(choices, name)
     for seat in choices:
-        _check_awaited(state, seat)
-    missing = sorted(awaited_seats(state) - set(choices))
+        _check_awaited(state, seat, required)
+    missing = sorted(_awaited(state, required) - set(choices))
     if missing:
         raise MissingChoiceError(f"the choices of seats {missing} are missing", rule="9.2")
     played_now = _played_now(state, choices)
     for seat, action in choices.items():
         _check_action(state, seat, action, played_now)
     _check_same_step(choices, played_now)
-    return advance(_decide(state, choices))
+    phase = state.phase
+    log: list[Event] = [ChoiceMade(seat, phase, choices[seat]) for seat in sorted(choices)]
+    return Transition(_advance(_decide(state, choices, log), log), tuple(log))
 
 
 def _played_now(state: GameState, choices: Mapping[int, Action]) -> frozenset[HandCard]:
@@ -692,13 +850,13 @@ def _check_same_step(choices: Mapping[int, Action], played_now: frozenset[HandCa
 def pass_cards(state: GameState, choices: Mapping[int, PassCards]) -> GameState:
     """Draft pass: every seat passes 2 cards to the next seat at once (rule 2.5, ruling A).
 
-    Seat ``i``'s cards go to seat ``i + 1 mod n``.
+    Seat ``i``'s cards go to seat ``i + 1 mod n``. :func:`step` does the same and reports the events.
 
     :param choices: ``{seat: PassCards}`` for every awaited seat.
     :returns: the state in :attr:`Phase.DRAFT_DISCARD`.
     :raises IllegalActionError: see :func:`apply`; also :class:`MissingChoiceError`.
     """
-    return _simultaneous(state, choices, (Phase.DRAFT_PASS,), "pass_cards")
+    return _simultaneous(state, choices, (Phase.DRAFT_PASS,), "pass_cards").state
 
 
 def discard(state: GameState, choices: Mapping[int, DiscardCards]) -> GameState:
@@ -707,7 +865,7 @@ def discard(state: GameState, choices: Mapping[int, DiscardCards]) -> GameState:
     :param choices: ``{seat: DiscardCards}`` for every awaited seat.
     :returns: the state in :attr:`Phase.CHOOSE_SUPPORT`.
     """
-    return _simultaneous(state, choices, (Phase.DRAFT_DISCARD,), "discard")
+    return _simultaneous(state, choices, (Phase.DRAFT_DISCARD,), "discard").state
 
 
 def choose_support(state: GameState, choices: Mapping[int, ChooseSupport]) -> GameState:
@@ -718,7 +876,7 @@ def choose_support(state: GameState, choices: Mapping[int, ChooseSupport]) -> Ga
     :param choices: ``{seat: ChooseSupport}`` for every awaited seat.
     :returns: the state in :attr:`Phase.PLAY_1`.
     """
-    return _simultaneous(state, choices, (Phase.CHOOSE_SUPPORT,), "choose_support")
+    return _simultaneous(state, choices, (Phase.CHOOSE_SUPPORT,), "choose_support").state
 
 
 def play(state: GameState, choices: Mapping[int, PlayCard | Reinforce | PlayNothing]) -> GameState:
@@ -736,7 +894,7 @@ def play(state: GameState, choices: Mapping[int, PlayCard | Reinforce | PlayNoth
         reinforcement aimed at it is an :class:`InvalidTargetError`, as from
         :func:`apply` (spec 9.4).
     """
-    return _simultaneous(state, choices, PLAY_PHASES, "play")
+    return _simultaneous(state, choices, PLAY_PHASES, "play").state
 
 
 def place_cards(state: GameState, choices: Mapping[int, PlaceCards]) -> GameState:
@@ -745,7 +903,7 @@ def place_cards(state: GameState, choices: Mapping[int, PlaceCards]) -> GameStat
     :param choices: ``{seat: PlaceCards}`` for every awaited seat.
     :returns: the state at the next decision (re-organize, or the next month).
     """
-    return _simultaneous(state, choices, (Phase.PLACEMENT,), "place_cards")
+    return _simultaneous(state, choices, (Phase.PLACEMENT,), "place_cards").state
 
 
 def reorganize(state: GameState, choices: Mapping[int, Reorganize]) -> GameState:
@@ -757,28 +915,41 @@ def reorganize(state: GameState, choices: Mapping[int, Reorganize]) -> GameState
     :param choices: ``{seat: Reorganize}`` for every awaited seat.
     :returns: the state at the next decision.
     """
-    return _simultaneous(state, choices, (Phase.REORGANIZE,), "reorganize")
+    return _simultaneous(state, choices, (Phase.REORGANIZE,), "reorganize").state
 
 
 # --------------------------------------------------------------------------- resolving steps
+#
+# Each resolver appends the events it causes to ``log`` as it acts, in the rulebook's order: what a
+# transition reports is what it did, never something recovered afterwards from the states.
 
 
-def _resolve_pass(state: GameState, full: Mapping[int, Action]) -> GameState:
+def _of_kind(full: Mapping[int, Action], kind: type[A]) -> dict[int, A]:
+    """The choices of ``full`` that are ``kind`` actions: in its phase the action checks let no other through."""
+    return {seat: action for seat, action in full.items() if isinstance(action, kind)}
+
+
+def _resolve_pass(state: GameState, full: Mapping[int, Action], log: list[Event]) -> GameState:
     n = state.players
-    passed = [frozenset(full[s].cards) for s in range(n)]  # type: ignore[union-attr]
+    chosen = _of_kind(full, PassCards)
+    passed = [chosen[s].cards for s in range(n)]
+    log += [CardsPassed(s, (s + 1) % n, passed[s]) for s in range(n)]
     hands = tuple(
         _by_id([c for c in state.hands[s] if c not in passed[s]] + list(passed[(s - 1) % n])) for s in range(n)
     )
     return attrs.evolve(state, hands=hands, phase=Phase.DRAFT_DISCARD, pending=(None,) * n)
 
 
-def _resolve_discard(state: GameState, full: Mapping[int, Action]) -> GameState:
+def _resolve_discard(state: GameState, full: Mapping[int, Action], log: list[Event]) -> GameState:
     discarded: list[HandCard] = []
     hands = []
+    chosen = _of_kind(full, DiscardCards)
     for s in state.seats:
-        cards = full[s].cards  # type: ignore[union-attr]
+        cards = chosen[s].cards
+        log.append(DraftDiscarded(s, len(cards), cards))
         discarded += _by_id(cards)
         hands.append(tuple(c for c in state.hands[s] if c not in cards))
+    log.append(MonthStarted(state.month, len(state.revolution_pile), len(state.emperor_pile)))
     return attrs.evolve(
         state,
         hands=tuple(hands),
@@ -789,17 +960,22 @@ def _resolve_discard(state: GameState, full: Mapping[int, Action]) -> GameState:
 
 
 def _resolve_support(state: GameState, full: Mapping[int, Action]) -> GameState:
-    support = tuple(full[s].faction for s in state.seats)  # type: ignore[union-attr]
+    """The support cards stay face down until monthly scoring: resolving the choice reports nothing."""
+    chosen = _of_kind(full, ChooseSupport)
+    support = tuple(chosen[s].faction for s in state.seats)
     return attrs.evolve(state, support=support, pending=(None,) * state.players)
 
 
-def _start_week(state: GameState) -> GameState:
+def _start_week(state: GameState, log: list[Event]) -> GameState:
     """Week start: reveal the top revolution and emperor cards (rule 4.1, ruling J)."""
+    table = _week_table(state.config, state.revolution_pile, state.emperor_pile)
+    week = state.week + 1
+    log.append(WeekStarted(state.month, week, table.revolution_card, table.emperor_card, table.add_on))
     return attrs.evolve(
         state,
         phase=Phase.PLAY_1,
-        week=state.week + 1,
-        table=_week_table(state.config, state.revolution_pile, state.emperor_pile),
+        week=week,
+        table=table,
         revolution_pile=state.revolution_pile[1:],
         emperor_pile=state.emperor_pile[1:],
     )
@@ -818,20 +994,25 @@ def _week_table(
     )
 
 
-def _resolve_play(state: GameState, full: Mapping[int, Action]) -> GameState:
+def _resolve_play(state: GameState, full: Mapping[int, Action], log: list[Event]) -> GameState:
     table = state.table
     assert table is not None
     step = state.phase.step
     hands = list(state.hands)
     plays = list(table.plays)
     idle = set(table.idle)
+    revealed: list[RevealedPlay] = []
+    idle_now: list[int] = []
     for seat in state.seats:
         action = full.get(seat)
         if action is None or isinstance(action, PlayNothing):
             idle.add((step, seat))
-        elif isinstance(action, PlayCard) and isinstance(action.card, FactionCard):
+            idle_now.append(seat)
+            continue
+        if isinstance(action, PlayCard) and isinstance(action.card, FactionCard):
             plays.append(Play(seat, action.card, action.side, step, ()))
-        elif isinstance(action, Reinforce) and isinstance(action.card, ReinforcementCard):
+        else:
+            assert isinstance(action, Reinforce) and isinstance(action.card, ReinforcementCard)
             at = next(i for i, p in enumerate(plays) if p.card == action.target)
             target = plays[at]
             plays[at] = Play(
@@ -841,10 +1022,11 @@ def _resolve_play(state: GameState, full: Mapping[int, Action]) -> GameState:
                 target.step,
                 target.reinforcements + (Reinforcement(action.card, seat, step),),
             )
-        if isinstance(action, (PlayCard, Reinforce)):
-            hand = hands[seat]
-            at = _position(hand, action.card)  # checked to be in the hand; each card is in one place only
-            hands[seat] = hand[:at] + hand[at + 1 :]
+        revealed.append(RevealedPlay(seat, action))
+        hand = hands[seat]
+        at = _position(hand, action.card)  # checked to be in the hand; each card is in one place only
+        hands[seat] = hand[:at] + hand[at + 1 :]
+    log.append(PlaysRevealed(state.month, state.week, step, tuple(revealed), frozenset(idle_now)))
     table = attrs.evolve(table, plays=tuple(plays), idle=frozenset(idle), steps_revealed=step)
     phase = PLAY_PHASES[step] if step < STEPS else Phase.WEEK_SCORING
     return attrs.evolve(state, hands=tuple(hands), table=table, phase=phase, pending=(None,) * state.players)
@@ -857,7 +1039,8 @@ def score_week(state: GameState) -> GameState:
     card to the score track if the emperor is at least as strong as the
     strongest faction, and moves to card placement. Whatever is automatic
     after that follows too (forced placements, and after the game's last week
-    the final monthly scoring), as in every transition.
+    the final monthly scoring), as in every transition; :func:`step` with no
+    choices does the same and reports the events.
     The scoring itself is :func:`darkempire.scoring.score_table`.
 
     :param state: a state in :attr:`Phase.WEEK_SCORING`.
@@ -866,24 +1049,30 @@ def score_week(state: GameState) -> GameState:
     _check_state(state, "score_week")
     if state.phase is not Phase.WEEK_SCORING:
         raise WrongPhaseError(f"weekly scoring follows the third play step, not the {state.phase.value} phase", rule="9.1")
-    return advance(_score_week(state))
+    return advance(state)
 
 
-def _score_week(state: GameState) -> GameState:
+def _score_week(state: GameState, log: list[Event]) -> GameState:
     table = state.table
     assert table is not None
+    month, week = state.month, state.week
     score = score_table(table)
     month_tokens = tuple(t + w for t, w in zip(state.month_tokens, score.tokens, strict=True))
+    log.append(StrengthsRevealed(month, week, score.strengths, score.emperor_strength, score.strongest, score.support))
+    log.append(TokensAwarded(month, week, score.awards, score.tokens, month_tokens))
     track = state.score_track
     after = table
     if score.emperor_scored:
         assert table.emperor_card is not None
         track = ScoreTrack(
             track.faction_cards,
-            track.emperor_cards + (ScoredEmperorCard(table.emperor_card, state.month, state.week),),
+            track.emperor_cards + (ScoredEmperorCard(table.emperor_card, month, week),),
         )
         after = attrs.evolve(table, emperor_card=None, add_on=None)
-    record = WeekRecord(month=state.month, week=state.week, table=table, score=score, placed=())
+        log.append(EmperorCardScored(month, week, table.emperor_card, track.emperor_total))
+    if score.placements:
+        log.append(PlacementsDue(month, week, score.placements))
+    record = WeekRecord(month=month, week=week, table=table, score=score, placed=())
     return attrs.evolve(
         state,
         month_tokens=month_tokens,
@@ -895,7 +1084,7 @@ def _score_week(state: GameState) -> GameState:
     )
 
 
-def _resolve_placement(state: GameState, full: Mapping[int, Action]) -> GameState:
+def _resolve_placement(state: GameState, full: Mapping[int, Action], log: list[Event]) -> GameState:
     table = state.table
     assert table is not None
     placed: list[ScoredCard] = []
@@ -913,11 +1102,14 @@ def _resolve_placement(state: GameState, full: Mapping[int, Action]) -> GameStat
             plays.append(p)
     last = state.history[-1]
     record = WeekRecord(last.month, last.week, last.table, last.score, tuple(placed))
+    track = ScoreTrack(state.score_track.faction_cards + tuple(placed), state.score_track.emperor_cards)
+    if placed:
+        log.append(CardsPlaced(state.month, state.week, tuple(placed), track.card_points()))
     return attrs.evolve(
         state,
         table=attrs.evolve(table, plays=tuple(plays)),
         discard_pile=state.discard_pile + tuple(freed),
-        score_track=ScoreTrack(state.score_track.faction_cards + tuple(placed), state.score_track.emperor_cards),
+        score_track=track,
         history=state.history[:-1] + (record,),
         phase=_week_end_phase(state),
         pending=(None,) * state.players,
@@ -932,11 +1124,13 @@ def _week_end_phase(state: GameState) -> Phase:
     return Phase.REORGANIZE
 
 
-def _resolve_reorganize(state: GameState, full: Mapping[int, Action]) -> GameState:
+def _resolve_reorganize(state: GameState, full: Mapping[int, Action], log: list[Event]) -> GameState:
     table = state.table
     assert table is not None
-    take_backs = {s: a.take_back for s, a in full.items() if isinstance(a, Reorganize) and a.take_back is not None}
-    taken = set(take_backs.values())
+    seats = state.seats
+    take_backs = tuple(a.take_back if isinstance(a, Reorganize) else None for a in map(full.get, seats))
+    drops = tuple(a.discards if isinstance(a, Reorganize) else frozenset() for a in map(full.get, seats))
+    taken = set(take_backs)
     discarded: list[HandCard] = []
     # First traitor and reinforcement cards, then the rest of the table, then hand discards (ruling K).
     for p in table.plays:
@@ -945,37 +1139,28 @@ def _resolve_reorganize(state: GameState, full: Mapping[int, Action]) -> GameSta
             discarded.append(p.card)
     discarded += [p.card for p in table.plays if not p.is_traitor and p.card not in taken]
     hands = list(state.hands)
-    for seat in state.seats:
-        action = full.get(seat)
-        drop = action.discards if isinstance(action, Reorganize) else frozenset()
+    for seat in seats:
+        drop = drops[seat]
         discarded += _by_id(drop)
         kept = [c for c in hands[seat] if c not in drop]
-        if seat in take_backs:
-            kept.append(take_backs[seat])
+        take_back = take_backs[seat]
+        if take_back is not None:
+            kept.append(take_back)
         hands[seat] = _by_id(kept)
-    draw = state.draw_pile
-    discard_pile = state.discard_pile + tuple(discarded)
-    chance = state.chance
-    for seat in state.seats:
-        need = HAND_SIZE - len(hands[seat])
-        drawn: list[HandCard] = []
-        while need > 0:
-            if not draw:
-                if not discard_pile:
-                    break  # both piles are empty: this seat and later ones get fewer cards (ruling K)
-                draw, chance = chance.shuffled(discard_pile)  # the shuffled discard pile is the new draw pile
-                discard_pile = ()
-            take = draw[:need]
-            drawn += take
-            draw = draw[len(take) :]
-            need -= len(take)
-        hands[seat] = _by_id(hands[seat] + tuple(drawn))
+    refill = _refill(state, hands, state.discard_pile + tuple(discarded))
+    drawn = refill.drawn
+    log.append(
+        Reorganized(
+            state.month, state.week, take_backs, tuple(map(len, drops)), tuple(map(len, drawn)), refill.reshuffled
+        )
+    )
+    log += [HandRefilled(state.month, state.week, seat, drops[seat], drawn[seat]) for seat in seats]
     state = attrs.evolve(
         state,
-        hands=tuple(hands),
-        draw_pile=draw,
-        discard_pile=discard_pile,
-        chance=chance,
+        hands=tuple(_by_id(hands[seat] + drawn[seat]) for seat in seats),
+        draw_pile=refill.draw_pile,
+        discard_pile=refill.discard_pile,
+        chance=refill.chance,
         week_score=None,
         revolution_reserve=state.revolution_reserve + (table.revolution_card,),
         emperor_reserve=state.emperor_reserve + ((table.emperor_card,) if table.emperor_card is not None else ()),
@@ -983,15 +1168,43 @@ def _resolve_reorganize(state: GameState, full: Mapping[int, Action]) -> GameSta
     )
     if state.week == WEEKS:
         return attrs.evolve(state, table=None, phase=Phase.MONTH_SCORING)
-    # The next week starts at once (rule 4.1).
-    return attrs.evolve(
-        state,
-        phase=Phase.PLAY_1,
-        week=state.week + 1,
-        table=_week_table(state.config, state.revolution_pile, state.emperor_pile),
-        revolution_pile=state.revolution_pile[1:],
-        emperor_pile=state.emperor_pile[1:],
-    )
+    return _start_week(state, log)  # the next week starts at once (rule 4.1)
+
+
+@attrs.frozen
+class _Refill:
+    """The outcome of refilling the hands at re-organize (rules 6.3, 6.4): each seat's drawn cards, the piles
+    and the generator after it, and whether the discard pile was shuffled into a new draw pile."""
+
+    drawn: tuple[tuple[HandCard, ...], ...]
+    draw_pile: tuple[HandCard, ...]
+    discard_pile: tuple[HandCard, ...]
+    chance: Chance
+    reshuffled: bool
+
+
+def _refill(state: GameState, hands: Sequence[tuple[HandCard, ...]], discard_pile: tuple[HandCard, ...]) -> _Refill:
+    """Each seat in turn draws up to 7 cards; an empty draw pile is replaced by the shuffled discard pile."""
+    draw = state.draw_pile
+    chance = state.chance
+    reshuffled = False
+    drawn_by_seat: list[tuple[HandCard, ...]] = []
+    for hand in hands:
+        need = HAND_SIZE - len(hand)
+        drawn: tuple[HandCard, ...] = ()
+        while need > 0:
+            if not draw:
+                if not discard_pile:
+                    break  # both piles are empty: this seat and later ones get fewer cards (ruling K)
+                draw, chance = chance.shuffled(discard_pile)  # the shuffled discard pile is the new draw pile
+                discard_pile = ()
+                reshuffled = True
+            take = draw[:need]
+            drawn += take
+            draw = draw[len(take) :]
+            need -= len(take)
+        drawn_by_seat.append(drawn)
+    return _Refill(tuple(drawn_by_seat), draw, discard_pile, chance, reshuffled)
 
 
 def score_month(state: GameState) -> GameState:
@@ -1002,6 +1215,7 @@ def score_month(state: GameState) -> GameState:
     cards, and retires the used support cards. After months 1 and 2 the
     revolution cards and the unscored emperor cards are reshuffled into new
     piles (ruling J); after month 3 the game ends with :func:`judge_winner`.
+    :func:`step` with no choices does the same and reports the events.
     The scoring itself is :func:`darkempire.scoring.score_month_tally`.
 
     :param state: a state in :attr:`Phase.MONTH_SCORING`.
@@ -1010,16 +1224,17 @@ def score_month(state: GameState) -> GameState:
     _check_state(state, "score_month")
     if state.phase is not Phase.MONTH_SCORING:
         raise WrongPhaseError(f"monthly scoring follows the fourth week, not the {state.phase.value} phase", rule="9.1")
-    return advance(_score_month(state))
+    return advance(state)
 
 
-def _score_month(state: GameState) -> GameState:
+def _score_month(state: GameState, log: list[Event]) -> GameState:
     support = tuple(f for f in state.support if f is not None)
     assert len(support) == state.players
     score = score_month_tally(
         state.score_track.placed_in_month(state.month), state.month_tokens, support, month=state.month
     )
     banked = tuple(b + t + x for b, t, x in zip(state.banked_tokens, state.month_tokens, score.bonus, strict=True))
+    log.append(MonthScored(score, banked))
     state = attrs.evolve(
         state,
         banked_tokens=banked,
@@ -1030,11 +1245,14 @@ def _score_month(state: GameState) -> GameState:
     )
     if state.month == MONTHS:
         state = attrs.evolve(state, phase=Phase.GAME_OVER)
-        return attrs.evolve(state, verdict=judge_winner(state))
+        verdict = judge_winner(state)
+        log.append(GameOver(verdict))
+        return attrs.evolve(state, verdict=verdict)
     chance = state.chance
     revolution, chance = chance.shuffled(REVOLUTION_CARDS)
     unscored = _by_emperor_id(state.emperor_pile + state.emperor_reserve)
     emperor, chance = chance.shuffled(unscored)
+    log.append(MonthStarted(state.month + 1, len(revolution[:WEEKS]), len(emperor[:WEEKS])))
     return attrs.evolve(
         state,
         phase=Phase.CHOOSE_SUPPORT,
@@ -1057,18 +1275,25 @@ def advance(state: GameState) -> GameState:
 
     Weekly and monthly scoring, and steps in which no seat has a real choice
     (every seat's action is forced, ruling N). The decision transitions call
-    it; call it yourself only on a state built by hand.
+    it; call it yourself only on a state built by hand (:func:`step` with no
+    choices does the same and reports the events).
 
     :raises InvalidArgumentError: if ``state`` is not a :class:`GameState`.
     """
     _check_state(state, "advance")
+    return _advance(state, [])
+
+
+def _advance(state: GameState, log: list[Event]) -> GameState:
+    """:func:`advance`, reporting the automatic steps' events to ``log``."""
     while True:
-        if state.phase is Phase.WEEK_SCORING:
-            state = _score_week(state)
-        elif state.phase is Phase.MONTH_SCORING:
-            state = _score_month(state)
-        elif state.phase in _ACTION_OF_PHASE and not awaited_seats(state):  # a decision phase
-            state = _decide(state, {})
+        phase = state.phase
+        if phase is Phase.WEEK_SCORING:
+            state = _score_week(state, log)
+        elif phase is Phase.MONTH_SCORING:
+            state = _score_month(state, log)
+        elif phase in _ACTION_OF_PHASE and not _awaited(state, _required(state)):  # a decision phase
+            state = _decide(state, {}, log)
         else:
             return state
 

@@ -1,12 +1,15 @@
-"""The public event log: what happened between two states, as typed values a client can animate (spec 9.2, 9.4).
+"""The event log: what each transition did, as typed values a client can animate (spec 9.2, 9.4).
 
-The engine keeps no log: every event here is derived by comparing two states
-of the same game (and the finished weeks in ``GameState.history``), so the
-engine stays a set of pure transitions.
+Every transition of :mod:`darkempire.engine` reports the events it caused as it acts (a
+:class:`~darkempire.engine.Transition`: the new state and its events). Nothing here compares two states or
+searches for the choices that explain them: a log is the concatenation of the transitions' events.
 
-* :func:`events_between` lists the events from one state to the next.
+* :func:`~darkempire.engine.deal_reporting`, :func:`~darkempire.engine.apply_reporting`,
+  :func:`~darkempire.engine.step` and :func:`~darkempire.engine.withdraw_reporting` report them;
+  :meth:`History.events() <darkempire.history.History.events>` gives a game's log.
 * :func:`events_for` shows a seat (or a spectator) only what it may see.
 * :func:`opening_events` describes a freshly dealt game.
+* :func:`~darkempire.engine.events_between` replays given choices from a state and checks where they lead.
 
 Events come in the rulebook's order: a seat's choice (:class:`ChoiceMade`),
 then, once the step resolves, the draft exchange (:class:`CardsPassed`,
@@ -17,6 +20,8 @@ step (idle seats included, ruling H), :class:`StrengthsRevealed`,
 :class:`CardsPlaced`, :class:`Reorganized`, :class:`MonthScored` and
 :class:`GameOver`.
 
+Each event carries its visibility (``event.visibility``): :data:`tablekit.events.PUBLIC`, or
+:class:`tablekit.events.KnownTo` the seats that see it whole; the others see ``event.redacted()``.
 Hidden information travels only in the *private* events and fields:
 
 =========================  ==================================================
@@ -35,34 +40,25 @@ Re-organize (rules 6.1-6.4): the card a seat takes back is **public** in
 :class:`Reorganized`, because it lay face up on the table and everyone sees
 it picked up; the *number* of hand cards each seat discards and draws is
 public too, as at the table. *Which* hand cards a seat discarded and which it
-drew are private (:class:`HandRefilled`).
+drew are private (:class:`HandRefilled`). The engine reports the choices it
+applied, so a card discarded and drawn again after a reshuffle is reported as
+exactly that.
 """
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeAlias
 
 import attrs
 
-from darkempire import engine
-from darkempire.actions import (
-    Action,
-    ChooseSupport,
-    DiscardCards,
-    PassCards,
-    PlaceCards,
-    PlayCard,
-    PlayNothing,
-    Reinforce,
-    Reorganize,
-)
+from darkempire.actions import Action, PlayCard, Reinforce
 from darkempire.cards import AddOnCard, EmperorCard, Faction, HandCard, RevolutionCard
 from darkempire.errors import DarkEmpireError, IllegalActionError, InvalidArgumentError, WrongSeatError
 from darkempire.scoring import MonthScore, PlacementDue, TokenAward, Verdict
-from darkempire.state import MONTHS, PLAY_PHASES, WEEKS, GameState, Phase, ScoredCard, WeekRecord
-from darkempire.table import WeekTable
+from darkempire.state import GameState, Phase, ScoredCard
+from tablekit import events as kit
+from tablekit.events import PUBLIC, KnownTo, Visibility
 
 __all__ = [
     "CardsPassed",
@@ -82,19 +78,21 @@ __all__ = [
     "MonthStarted",
     "PlacementsDue",
     "PlaysRevealed",
+    "PublicEvent",
     "Reorganized",
     "RevealedPlay",
     "StrengthsRevealed",
     "TokensAwarded",
     "WeekStarted",
-    "events_between",
+    "as_kit_event",
     "events_for",
     "opening_events",
 ]
 
 
 class EventDerivationError(DarkEmpireError, ValueError):
-    """The two states given to :func:`events_between` are not one step apart in one game."""
+    """The choices given to :func:`~darkempire.engine.events_between` do not lead from its earlier state to its later one, or
+    :func:`opening_events` was given a state that is not freshly dealt."""
 
 
 def _cards(value: Iterable[HandCard]) -> frozenset[HandCard]:
@@ -105,11 +103,34 @@ def _opt_cards(value: Iterable[HandCard] | None) -> frozenset[HandCard] | None:
     return None if value is None else frozenset(value)
 
 
+# --------------------------------------------------------------------------- visibility
+
+
+class PublicEvent:
+    """The base of every public event class: every seat and spectator sees such an event whole.
+
+    The private classes (:class:`HandDealt`, :class:`ChoiceMade`, :class:`CardsPassed`,
+    :class:`DraftDiscarded`, :class:`HandRefilled`) say the same two things of themselves: their
+    ``visibility``, a :class:`tablekit.events.KnownTo`, and their ``redacted()`` form.
+    """
+
+    __slots__ = ()
+
+    @property
+    def visibility(self) -> Visibility:
+        """Who sees this event whole: everyone (:data:`tablekit.events.PUBLIC`)."""
+        return PUBLIC
+
+    def redacted(self) -> Event | None:
+        """What the seats outside :attr:`visibility` see: nothing is hidden, so there are none."""
+        return None
+
+
 # --------------------------------------------------------------------------- event types
 
 
 @attrs.frozen
-class GameStarted:
+class GameStarted(PublicEvent):
     """The game was dealt (rules 2.1-2.4). Public.
 
     :ivar players: number of seats, 3-5.
@@ -135,6 +156,15 @@ class HandDealt:
     cards: frozenset[HandCard] = attrs.field(converter=_cards)
     victor: Faction
 
+    @property
+    def visibility(self) -> Visibility:
+        """Known to ``seat`` alone."""
+        return KnownTo((self.seat,))
+
+    def redacted(self) -> Event | None:
+        """Other seats see nothing of it (:class:`GameStarted` tells them the hand sizes)."""
+        return None
+
 
 @attrs.frozen
 class ChoiceMade:
@@ -150,9 +180,18 @@ class ChoiceMade:
     phase: Phase
     action: Action | None
 
+    @property
+    def visibility(self) -> Visibility:
+        """Known to the choosing ``seat`` alone."""
+        return KnownTo((self.seat,))
+
+    def redacted(self) -> Event | None:
+        """Other seats see that ``seat`` chose, not what (``action`` is ``None``)."""
+        return attrs.evolve(self, action=None)
+
 
 @attrs.frozen
-class ChoiceWithdrawn:
+class ChoiceWithdrawn(PublicEvent):
     """A seat's pending choice was taken back before the step resolved (see :mod:`darkempire.history`). Public.
 
     :ivar seat: the seat.
@@ -176,6 +215,15 @@ class CardsPassed:
     to_seat: int
     cards: frozenset[HandCard] | None = attrs.field(converter=_opt_cards)
 
+    @property
+    def visibility(self) -> Visibility:
+        """Known to the passing and the receiving seat."""
+        return KnownTo((self.seat, self.to_seat))
+
+    def redacted(self) -> Event | None:
+        """Other seats see that 2 cards went from ``seat`` to ``to_seat`` (``cards`` is ``None``)."""
+        return attrs.evolve(self, cards=None)
+
 
 @attrs.frozen
 class DraftDiscarded:
@@ -190,9 +238,18 @@ class DraftDiscarded:
     count: int
     cards: frozenset[HandCard] | None = attrs.field(converter=_opt_cards)
 
+    @property
+    def visibility(self) -> Visibility:
+        """Known to the discarding ``seat`` alone."""
+        return KnownTo((self.seat,))
+
+    def redacted(self) -> Event | None:
+        """Other seats see how many cards ``seat`` discarded (``cards`` is ``None``)."""
+        return attrs.evolve(self, cards=None)
+
 
 @attrs.frozen
-class MonthStarted:
+class MonthStarted(PublicEvent):
     """A month began; the seats now secretly choose their temporary support (rules 3.1-3.3). Public.
 
     :ivar month: 1-3.
@@ -206,7 +263,7 @@ class MonthStarted:
 
 
 @attrs.frozen
-class WeekStarted:
+class WeekStarted(PublicEvent):
     """A week began: the top revolution and emperor cards are revealed (rule 4.1, ruling J). Public.
 
     :ivar month: 1-3.
@@ -236,7 +293,7 @@ class RevealedPlay:
 
 
 @attrs.frozen
-class PlaysRevealed:
+class PlaysRevealed(PublicEvent):
     """All seats revealed their cards of one play step at once (rules 4.2-4.6, ruling H). Public.
 
     :ivar month: 1-3.
@@ -254,7 +311,7 @@ class PlaysRevealed:
 
 
 @attrs.frozen
-class StrengthsRevealed:
+class StrengthsRevealed(PublicEvent):
     """Weekly scoring: the factions' and the emperor's strengths (rules 5.1-5.3, rulings B, C). Public.
 
     :ivar month: 1-3.
@@ -274,7 +331,7 @@ class StrengthsRevealed:
 
 
 @attrs.frozen
-class TokensAwarded:
+class TokensAwarded(PublicEvent):
     """Weekly scoring: tokens for the seats that supported the strongest faction(s) (rule 5.4, ruling D). Public.
 
     :ivar month: 1-3.
@@ -292,7 +349,7 @@ class TokensAwarded:
 
 
 @attrs.frozen
-class EmperorCardScored:
+class EmperorCardScored(PublicEvent):
     """The emperor was as strong as the strongest faction or more: its card is scored (rule 5.7, ruling F). Public.
 
     :ivar month: 1-3.
@@ -308,7 +365,7 @@ class EmperorCardScored:
 
 
 @attrs.frozen
-class PlacementsDue:
+class PlacementsDue(PublicEvent):
     """Weekly scoring: which seats must place a card of which faction (rules 5.5, 5.6, ruling E). Public.
 
     :ivar month: 1-3.
@@ -322,7 +379,7 @@ class PlacementsDue:
 
 
 @attrs.frozen
-class CardsPlaced:
+class CardsPlaced(PublicEvent):
     """Faction cards went to the score track (rules 5.5, 5.6, ruling E). Public.
 
     :ivar month: 1-3.
@@ -338,7 +395,7 @@ class CardsPlaced:
 
 
 @attrs.frozen
-class Reorganized:
+class Reorganized(PublicEvent):
     """Re-organize is done (rules 6.1-6.5, ruling K). Public.
 
     :ivar month: 1-3.
@@ -374,9 +431,18 @@ class HandRefilled:
     discarded: frozenset[HandCard] = attrs.field(converter=_cards)
     drawn: frozenset[HandCard] = attrs.field(converter=_cards)
 
+    @property
+    def visibility(self) -> Visibility:
+        """Known to ``seat`` alone."""
+        return KnownTo((self.seat,))
+
+    def redacted(self) -> Event | None:
+        """Other seats see nothing of it (:class:`Reorganized` tells them the counts)."""
+        return None
+
 
 @attrs.frozen
-class MonthScored:
+class MonthScored(PublicEvent):
     """Monthly scoring: support cards revealed, totals, 6-point split, tokens banked (rules 7.1-7.3, ruling L). Public.
 
     :ivar score: the month's scoring; ``score.support`` reveals every seat's support card.
@@ -388,7 +454,7 @@ class MonthScored:
 
 
 @attrs.frozen
-class GameOver:
+class GameOver(PublicEvent):
     """The final judgement; every victor card is revealed (rules 8.1-8.5, ruling M). Public.
 
     :ivar verdict: the verdict.
@@ -445,29 +511,26 @@ EVENT_TYPES: tuple[type, ...] = (
 # --------------------------------------------------------------------------- per-seat filtering
 
 
-def _redact(event: Event, seat: int | None) -> Event | None:
-    """``event`` as ``seat`` (``None``: a spectator) may see it, or ``None`` if it sees nothing of it."""
-    if isinstance(event, (HandDealt, HandRefilled)):
-        return event if event.seat == seat else None
-    if isinstance(event, ChoiceMade):
-        return event if event.seat == seat else attrs.evolve(event, action=None)
-    if isinstance(event, CardsPassed):
-        return event if seat in (event.seat, event.to_seat) else attrs.evolve(event, cards=None)
-    if isinstance(event, DraftDiscarded):
-        return event if event.seat == seat else attrs.evolve(event, cards=None)
-    return event
+def as_kit_event(event: Event) -> kit.Event[Event]:
+    """``event`` as a :class:`tablekit.events.Event`: the payload with its visibility and what the other
+    seats see of it (its ``redacted()`` form), as the game-agnostic kit carries events."""
+    visibility = event.visibility
+    if isinstance(visibility, kit.Public):
+        return kit.Event(event)
+    return kit.Event(event, visibility, event.redacted())
 
 
 def events_for(events: Iterable[Event], seat: int | None) -> tuple[Event, ...]:
     """The events as ``seat`` may see them (spec 9.4); ``seat=None`` gives the spectator's log.
 
-    Public events pass unchanged. A private event keeps its hidden part only
-    for the seats entitled to it (see the table in the module docstring):
-    another seat gets the event with the hidden field set to ``None``, or
-    nothing at all for :class:`HandDealt` and :class:`HandRefilled`, whose
-    public counterparts are :class:`GameStarted` and :class:`Reorganized`.
+    A pure filter over each event's own visibility (:func:`tablekit.events.events_for`): public events pass
+    unchanged; a private event keeps its hidden part only for the seats it is known to (see the table in
+    the module docstring): another seat gets its ``redacted()`` form, with the hidden field set to
+    ``None``, or nothing at all for :class:`HandDealt` and :class:`HandRefilled`, whose public counterparts
+    are :class:`GameStarted` and :class:`Reorganized`.
 
-    :param events: events from :func:`events_between` or :func:`opening_events`.
+    :param events: events reported by the engine's transitions (a :class:`~darkempire.engine.Transition`'s,
+        :meth:`History.events() <darkempire.history.History.events>`, :func:`opening_events`).
     :param seat: the viewing seat, or ``None`` for a spectator.
     :returns: the visible events, in order.
     :raises WrongSeatError: if ``seat`` is neither ``None`` nor a seat number: an ``int`` (not a ``bool``) from
@@ -480,8 +543,7 @@ def events_for(events: Iterable[Event], seat: int | None) -> tuple[Event, ...]:
     events = _events_given(events)
     if seat is not None:
         _check_viewer(events, seat)
-    visible = (_redact(e, seat) for e in events)
-    return tuple(e for e in visible if e is not None)
+    return kit.events_for([as_kit_event(e) for e in events], seat)
 
 
 def _events_given(events: object) -> tuple[Event, ...]:
@@ -523,11 +585,13 @@ def _check_viewer(events: Sequence[Event], seat: object) -> None:
         raise WrongSeatError(f"there is no seat {seat!r} in {game}", rule="9.1")
 
 
-# --------------------------------------------------------------------------- deriving events
+# --------------------------------------------------------------------------- the deal
 
 
 def opening_events(state: GameState) -> tuple[Event, ...]:
     """The events of the deal, for a state straight from :func:`~darkempire.engine.deal` (rules 2.1-2.4).
+
+    :func:`~darkempire.engine.deal_reporting` reports the same events with the state.
 
     :returns: :class:`GameStarted`, then one private :class:`HandDealt` per seat.
     :raises EventDerivationError: if ``state`` is not a freshly dealt game.
@@ -536,435 +600,3 @@ def opening_events(state: GameState) -> tuple[Event, ...]:
         raise EventDerivationError("opening events describe a freshly dealt game, before any choice")
     started: list[Event] = [GameStarted(state.players, state.config.add_on, tuple(len(h) for h in state.hands))]
     return tuple(started + [HandDealt(s, state.hands[s], state.victors[s]) for s in state.seats])
-
-
-def events_between(
-    before: GameState, after: GameState, *, choices: Mapping[int, Action] | None = None
-) -> tuple[Event, ...]:
-    """The events from ``before`` to ``after``, two states of one game a single step apart (spec 9.2).
-
-    ``after`` must follow ``before`` by
-
-    * recording or withdrawing pending choices without resolving the step
-      (:func:`~darkempire.engine.apply` of a seat that is not the last one
-      awaited): one :class:`ChoiceMade` or :class:`ChoiceWithdrawn` per seat; or
-    * resolving one step, by :func:`~darkempire.engine.apply` of the last
-      awaited seat or by one simultaneous transition such as
-      :func:`~darkempire.engine.play`, together with every automatic step the
-      engine runs after it (scoring, forced choices, the next week or month).
-
-    Give ``choices``, the ``{seat: action}`` choices made between the two
-    states (the seat and action passed to ``apply``), when you have them: they
-    are checked by re-running the engine's transition and used as they are.
-    Without them the choices are recovered from the two states and checked the
-    same way, so the events always describe a game that the rules allow.
-
-    Re-organize is the one step whose choices the states do not always show:
-    after the discard pile was reshuffled into the draw pile, a seat may have
-    drawn back a card it discarded, or drawn one of its own table cards
-    instead of taking it back. Without ``choices`` the candidates are tried,
-    fewest redraws first, and the first that the engine confirms is
-    reported. Rarely (about one re-organize choice in a thousand in random
-    games) two different choices lead to exactly the same state; the events
-    then report the one with fewer redraws, which can differ from the real
-    choice in which card came back to the hand, or whether a card was taken
-    back or drawn. Pass ``choices`` to avoid this (:class:`~darkempire.history.History`
-    and :mod:`darkempire.records` do).
-
-    :param before: the earlier state.
-    :param after: the later state.
-    :param choices: the choices made between them, if known.
-    :returns: the events in the rulebook's order, with every private detail;
-        filter them with :func:`events_for` before sending them to a seat.
-    :raises EventDerivationError: if the states belong to different games,
-        ``after`` does not follow ``before`` by one step, or ``choices`` do not
-        lead from one to the other.
-    """
-    if before.config != after.config or before.chance.seed != after.chance.seed:
-        raise EventDerivationError("the two states belong to different games (config or seed differ)")
-    if before == after and not choices:
-        return ()
-    if attrs.evolve(before, pending=after.pending) == after:
-        events = _pending_events(before, after)
-        made = {e.seat: e.action for e in events if isinstance(e, ChoiceMade)}
-        if choices is not None and made != dict(choices):
-            raise EventDerivationError("the choices given are not the ones recorded between the two states")
-        return events
-    if not before.phase.is_decision:
-        raise EventDerivationError(f"no step resolves from the automatic {before.phase.value} phase")
-    if choices is None:
-        found = _recover_choices(before, after)
-    else:
-        found = dict(choices)
-        if _resolve(before, found) != after:
-            raise EventDerivationError("the choices given do not lead from the earlier state to the later one")
-    result: list[Event] = [ChoiceMade(s, before.phase, a) for s, a in sorted(found.items())]
-    result += _Walker(before, after, found).run()
-    return tuple(result)
-
-
-def _pending_events(before: GameState, after: GameState) -> tuple[Event, ...]:
-    events: list[Event] = []
-    for seat in before.seats:
-        old, new = before.pending[seat], after.pending[seat]
-        if old == new:
-            continue
-        if old is None and new is not None:
-            events.append(ChoiceMade(seat, before.phase, new))
-        elif old is not None and new is None:
-            events.append(ChoiceWithdrawn(seat, before.phase))
-        else:
-            raise EventDerivationError(f"seat {seat}'s pending choice changed; a choice is withdrawn before another")
-    return tuple(events)
-
-
-# --------------------------------------------------------------------------- recovering the choices
-
-
-def _week_table(state: GameState, month: int, week: int) -> WeekTable | None:
-    """The table of week ``(month, week)`` as complete as ``state`` knows it, before any placement."""
-    record = _record(state, month, week)
-    if record is not None:
-        return record.table
-    if state.table is not None and state.month == month and state.week == week:
-        return state.table
-    return None
-
-
-def _record(state: GameState, month: int, week: int) -> WeekRecord | None:
-    for record in reversed(state.history):
-        if record.month == month and record.week == week:
-            return record
-    return None
-
-
-def _step_actions(table: WeekTable, step: int) -> dict[int, PlayCard | Reinforce]:
-    """Each seat's action at play step ``step`` of ``table``, in seat order."""
-    actions: dict[int, PlayCard | Reinforce] = {}
-    for play in table.plays:
-        if play.step == step:
-            actions[play.seat] = PlayCard(play.card, play.side)
-        for r in play.reinforcements:
-            if r.step == step:
-                actions[r.seat] = Reinforce(r.card, play.card)
-    return dict(sorted(actions.items()))
-
-
-def _resolve(state: GameState, choices: Mapping[int, Action]) -> GameState | None:
-    """The engine's result of the current step with ``choices`` (for the awaited seats), or ``None`` if illegal."""
-    try:
-        return _transition(state, choices)
-    except IllegalActionError:
-        return None
-
-
-def _transition(state: GameState, choices: Mapping[int, Action]) -> GameState:
-    phase = state.phase
-    if phase is Phase.DRAFT_PASS:
-        return engine.pass_cards(state, choices)  # type: ignore[arg-type]
-    if phase is Phase.DRAFT_DISCARD:
-        return engine.discard(state, choices)  # type: ignore[arg-type]
-    if phase is Phase.CHOOSE_SUPPORT:
-        return engine.choose_support(state, choices)  # type: ignore[arg-type]
-    if phase in PLAY_PHASES:
-        return engine.play(state, choices)  # type: ignore[arg-type]
-    if phase is Phase.PLACEMENT:
-        return engine.place_cards(state, choices)  # type: ignore[arg-type]
-    return engine.reorganize(state, choices)  # type: ignore[arg-type]
-
-
-def _recover_choices(before: GameState, after: GameState) -> dict[int, Action]:
-    """The choices of the seats awaited in ``before`` that turn ``before`` into ``after``, checked with the engine."""
-    unknown = sorted(engine.awaited_seats(before))
-    if before.phase is Phase.REORGANIZE:
-        return _recover_reorganize(before, after, unknown)
-    choices: dict[int, Action] = {}
-    phase = before.phase
-    month, week = before.month, before.week
-    for seat in unknown:
-        action: Action | None = None
-        if phase is Phase.DRAFT_PASS:
-            action = PassCards(frozenset(before.hands[seat]) - frozenset(after.hands[seat]))
-        elif phase is Phase.DRAFT_DISCARD:
-            action = DiscardCards(frozenset(before.hands[seat]) - frozenset(after.hands[seat]))
-        elif phase is Phase.CHOOSE_SUPPORT:
-            support = after.support[seat] if after.month == month else _month_support(after, month, seat)
-            action = ChooseSupport(support) if support is not None else None
-        elif phase in PLAY_PHASES:
-            table = _week_table(after, month, week)
-            if table is not None:
-                action = _step_actions(table, phase.step).get(seat)
-                if action is None and (phase.step, seat) in table.idle:
-                    action = PlayNothing()
-        else:
-            record = _record(after, month, week)
-            if record is not None:
-                action = PlaceCards(tuple(s.card for s in record.placed if s.seat == seat))
-        if action is None:
-            raise EventDerivationError(f"the later state does not show seat {seat}'s choice")
-        choices[seat] = action
-    if _resolve(before, choices) != after:
-        raise EventDerivationError("the later state does not follow the earlier one by one step")
-    return choices
-
-
-def _month_support(state: GameState, month: int, seat: int) -> Faction | None:
-    if len(state.month_scores) >= month:
-        return state.month_scores[month - 1].support[seat]
-    return None
-
-
-#: How many candidate re-organize choices :func:`events_between` checks with the engine before giving up.
-REORGANIZE_SEARCH_LIMIT = 20_000
-
-
-def _refilled_hands(before: GameState, after: GameState) -> list[frozenset[HandCard]]:
-    """Each seat's hand right after re-organize: its hand in ``after`` plus what it played since (forced plays)."""
-    hands = [set(h) for h in after.hands]
-    if after.table is not None and (after.month, after.week) != (before.month, before.week):
-        for play in after.table.plays:
-            hands[play.seat].add(play.card)
-            for r in play.reinforcements:
-                hands[r.seat].add(r.card)
-    return [frozenset(h) for h in hands]
-
-
-def _seat_candidates(before: GameState, seat: int, refilled: frozenset[HandCard]) -> list[tuple[int, Reorganize]]:
-    """``(redraws, action)`` pairs for one seat's possible re-organize choices, fewest redraws first.
-
-    A card that left the hand was discarded. A card still in hand was kept,
-    or discarded and drawn again after a reshuffle (a redraw). An own table
-    card now in hand was taken back, or (at most one is taken back) drawn.
-    """
-    assert before.table is not None
-    hand = frozenset(before.hands[seat])
-    gone = hand - refilled
-    stayed = sorted(hand & refilled, key=lambda c: c.id)
-    own = [p.card for p in before.table.revolution_plays() if p.seat == seat and p.card in refilled]
-    take_backs: list[HandCard | None] = [None, *own]
-    candidates: list[tuple[int, Reorganize]] = []
-    for take in take_backs:
-        drawn_table = len(own) - (take is not None)
-        for k in range(len(stayed) + 1):
-            for redrawn in itertools.combinations(stayed, k):
-                candidates.append((k + drawn_table, Reorganize(take, gone | frozenset(redrawn))))
-    candidates.sort(key=lambda pair: pair[0])
-    return candidates
-
-
-def _recover_reorganize(before: GameState, after: GameState, unknown: Sequence[int]) -> dict[int, Action]:
-    refilled = _refilled_hands(before, after)
-    per_seat = [_seat_candidates(before, s, refilled[s]) for s in unknown]
-    tried = 0
-    for combo in _by_total_cost(per_seat):
-        tried += 1
-        if tried > REORGANIZE_SEARCH_LIMIT:
-            break
-        choices: dict[int, Action] = {s: a for s, (_, a) in zip(unknown, combo, strict=True)}
-        if _resolve(before, choices) == after:
-            return choices
-    raise EventDerivationError("the later state does not follow the earlier one by one re-organize step")
-
-
-def _by_total_cost(
-    per_seat: Sequence[Sequence[tuple[int, Reorganize]]],
-) -> Iterator[tuple[tuple[int, Reorganize], ...]]:
-    """Every combination of one candidate per seat, in order of total redraws."""
-    if not per_seat:
-        yield ()
-        return
-    by_cost: list[dict[int, list[tuple[int, Reorganize]]]] = []
-    for candidates in per_seat:
-        groups: dict[int, list[tuple[int, Reorganize]]] = {}
-        for pair in candidates:
-            groups.setdefault(pair[0], []).append(pair)
-        by_cost.append(groups)
-    top = sum(max(groups) for groups in by_cost if groups)
-    for total in range(top + 1):
-        for costs in _compositions(total, [sorted(g) for g in by_cost]):
-            yield from itertools.product(*(by_cost[i][c] for i, c in enumerate(costs)))
-
-
-def _compositions(total: int, options: Sequence[Sequence[int]]) -> Iterator[tuple[int, ...]]:
-    """Tuples picking one value from each of ``options`` that add up to ``total``."""
-    if not options:
-        if total == 0:
-            yield ()
-        return
-    for first in options[0]:
-        if first <= total:
-            for rest in _compositions(total - first, options[1:]):
-                yield (first, *rest)
-
-
-# --------------------------------------------------------------------------- walking the automatic steps
-
-
-class _Walker:
-    """Emits the events of one resolved step and of the automatic steps after it, in game order."""
-
-    def __init__(self, before: GameState, after: GameState, choices: Mapping[int, Action]) -> None:
-        self.before = before
-        self.after = after
-        self.choices = dict(choices)
-        for seat in before.seats:
-            pending = before.pending[seat]
-            if pending is not None:
-                self.choices[seat] = pending
-        self.events: list[Event] = []
-
-    def run(self) -> list[Event]:
-        b = self.before
-        month, week, phase = b.month, b.week, b.phase
-        if phase is Phase.DRAFT_PASS:
-            self._passed()
-            return self.events  # the draft discard always awaits every seat
-        if phase is Phase.DRAFT_DISCARD:
-            self._discarded()
-            self._month_started(1)
-            return self.events  # choosing support always awaits every seat
-        if phase is Phase.CHOOSE_SUPPORT:
-            self._week(month, 1, 1, new=True)
-        elif phase in PLAY_PHASES:
-            self._week(month, week, phase.step, new=False)
-        elif phase is Phase.PLACEMENT:
-            self._placement(month, week, decided=True)
-        else:
-            self._reorganized(month, week)
-            self._after_week(month, week)
-        return self.events
-
-    def _at(self, month: int, week: int, phase: Phase) -> bool:
-        """Whether the walk has reached ``after``'s waiting point."""
-        a = self.after
-        return (a.month, a.week, a.phase) == (month, week, phase)
-
-    # -- draft
-
-    def _passed(self) -> None:
-        n = self.before.players
-        for seat in self.before.seats:
-            action = self.choices[seat]
-            assert isinstance(action, PassCards)
-            self.events.append(CardsPassed(seat, (seat + 1) % n, action.cards))
-
-    def _discarded(self) -> None:
-        for seat in self.before.seats:
-            action = self.choices[seat]
-            assert isinstance(action, DiscardCards)
-            self.events.append(DraftDiscarded(seat, len(action.cards), action.cards))
-
-    def _month_started(self, month: int) -> None:
-        a = self.after
-        if not self._at(month, 0, Phase.CHOOSE_SUPPORT):
-            raise EventDerivationError(f"month {month} did not start as the later state shows")
-        self.events.append(MonthStarted(month, len(a.revolution_pile), len(a.emperor_pile)))
-
-    # -- weeks
-
-    def _week(self, month: int, week: int, first_step: int, *, new: bool) -> None:
-        """Events from play step ``first_step`` of week ``(month, week)`` onwards, and its start if ``new``."""
-        table = _week_table(self.after, month, week)
-        if table is None:
-            raise EventDerivationError(f"the later state does not show week {week} of month {month}")
-        if new:
-            self.events.append(WeekStarted(month, week, table.revolution_card, table.emperor_card, table.add_on))
-            if self._at(month, week, Phase.PLAY_1):
-                return
-        for step in range(first_step, 4):
-            if step > first_step and self._at(month, week, PLAY_PHASES[step - 1]):
-                return
-            self._plays(month, week, table, step)
-        self._scored(month, week)
-
-    def _plays(self, month: int, week: int, table: WeekTable, step: int) -> None:
-        if table.steps_revealed < step:
-            raise EventDerivationError(f"play step {step} of week {week} is not revealed in the later state")
-        plays = tuple(RevealedPlay(s, a) for s, a in _step_actions(table, step).items())
-        idle = frozenset(seat for (st, seat) in table.idle if st == step)
-        self.events.append(PlaysRevealed(month, week, step, plays, idle))
-
-    def _scored(self, month: int, week: int) -> None:
-        record = _record(self.after, month, week)
-        if record is None:
-            raise EventDerivationError(f"week {week} of month {month} is not scored in the later state")
-        score = record.score
-        self.events.append(
-            StrengthsRevealed(month, week, score.strengths, score.emperor_strength, score.strongest, score.support)
-        )
-        month_tokens = self._month_tokens_after(month, week)
-        self.events.append(TokensAwarded(month, week, score.awards, score.tokens, month_tokens))
-        if score.emperor_scored:
-            assert record.table.emperor_card is not None
-            total = sum(
-                s.card.value for s in self.after.score_track.emperor_cards if (s.month, s.week) <= (month, week)
-            )
-            self.events.append(EmperorCardScored(month, week, record.table.emperor_card, total))
-        if score.placements:
-            self.events.append(PlacementsDue(month, week, score.placements))
-            if self._at(month, week, Phase.PLACEMENT):
-                return
-        self._placement(month, week, decided=False)
-
-    def _month_tokens_after(self, month: int, week: int) -> tuple[int, ...]:
-        tokens = [0] * self.before.players
-        for record in self.after.history:
-            if record.month == month and record.week <= week:
-                for seat, t in enumerate(record.score.tokens):
-                    tokens[seat] += t
-        return tuple(tokens)
-
-    def _placement(self, month: int, week: int, *, decided: bool) -> None:
-        record = _record(self.after, month, week)
-        assert record is not None
-        if record.placed:
-            points = [0] * len(Faction)
-            for scored in self.after.score_track.faction_cards:
-                if (scored.month, scored.week) <= (month, week):
-                    points[scored.faction] += scored.card.value
-            self.events.append(CardsPlaced(month, week, record.placed, tuple(points)))
-        if month == MONTHS and week == WEEKS:
-            self._month_scored(month)  # no re-organize after the game's last week (ruling O)
-            return
-        if self._at(month, week, Phase.REORGANIZE):
-            return
-        raise EventDerivationError("a re-organize without any choice to make is not derived (it cannot occur in play)")
-
-    def _reorganized(self, month: int, week: int) -> None:
-        b = self.before
-        assert b.table is not None
-        refilled = _refilled_hands(b, self.after)
-        take_backs: list[HandCard | None] = []
-        discarded: list[int] = []
-        drawn: list[int] = []
-        private: list[Event] = []
-        for seat in b.seats:
-            action = self.choices.get(seat, Reorganize())
-            assert isinstance(action, Reorganize)
-            kept = frozenset(b.hands[seat]) - action.discards
-            new = refilled[seat] - kept - ({action.take_back} if action.take_back is not None else set())
-            take_backs.append(action.take_back)
-            discarded.append(len(action.discards))
-            drawn.append(len(new))
-            private.append(HandRefilled(month, week, seat, action.discards, new))
-        reshuffled = sum(drawn) > len(b.draw_pile)
-        self.events.append(Reorganized(month, week, tuple(take_backs), tuple(discarded), tuple(drawn), reshuffled))
-        self.events += private
-
-    def _after_week(self, month: int, week: int) -> None:
-        if week == WEEKS:
-            self._month_scored(month)
-        else:
-            self._week(month, week + 1, 1, new=True)
-
-    def _month_scored(self, month: int) -> None:
-        a = self.after
-        if len(a.month_scores) != month:
-            raise EventDerivationError(f"month {month} is not the last one scored in the later state")
-        # Nothing is banked after a monthly scoring until the next one, which no single step reaches.
-        self.events.append(MonthScored(a.month_scores[month - 1], a.banked_tokens))
-        if month == MONTHS:
-            assert a.verdict is not None
-            self.events.append(GameOver(a.verdict))
-        else:
-            self._month_started(month + 1)

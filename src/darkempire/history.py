@@ -35,7 +35,7 @@ import attrs
 from darkempire import engine
 from darkempire.actions import Action
 from darkempire.errors import DarkEmpireError, IllegalActionError, InvalidArgumentError
-from darkempire.events import Event, events_between
+from darkempire.events import Event, EventDerivationError
 from darkempire.public_record import PublicRecord, public_record
 from darkempire.records import Choice, DivergentChoiceError, GameRecord, RecordError, state_digest
 from darkempire.state import GameConfig, GameState
@@ -54,10 +54,15 @@ class History:
     :ivar states: the first state, then the state after each choice
         (``len(states) == len(choices) + 1``).
     :ivar choices: the choices, in the order applied.
+    :ivar reported: the events each choice caused, as the engine reported them when it applied the choice
+        (:func:`~darkempire.engine.apply_reporting`), one tuple per choice; ``None`` for a history made
+        from states and choices alone, whose :meth:`events` replays the choices instead. Not compared:
+        two histories of the same states and choices are equal.
     """
 
     states: tuple[GameState, ...] = attrs.field()
     choices: tuple[Choice, ...] = ()
+    reported: tuple[tuple[Event, ...], ...] | None = attrs.field(default=None, kw_only=True, eq=False, repr=False)
 
     @states.validator
     def _one_state_per_choice(self, _attribute: object, states: tuple[GameState, ...]) -> None:
@@ -69,6 +74,8 @@ class History:
             raise InvalidArgumentError(
                 f"{len(states)} states for {len(self.choices)} choices; need one more state than choices"
             )
+        if self.reported is not None and (not isinstance(self.reported, tuple) or len(self.reported) != len(self.choices)):
+            raise InvalidArgumentError("a History's reported events are a tuple of one tuple of events per choice")
 
     @classmethod
     def start(cls, config: GameConfig, seed: int) -> History:
@@ -99,8 +106,10 @@ class History:
 
         :raises IllegalActionError: if the choice is illegal; the history is unchanged.
         """
-        after = engine.apply(self.current, seat, action)
-        return History(self.states + (after,), self.choices + (Choice(seat, action),))
+        after = engine.apply_reporting(self.current, seat, action)
+        return History(
+            self.states + (after.state,), self.choices + (Choice(seat, action),), reported=self._reported() + (after.events,)
+        )
 
     def extend(self, choices: Iterable[tuple[int, Action] | Choice]) -> History:
         """The history after applying ``choices`` in order.
@@ -111,13 +120,33 @@ class History:
         """
         states = list(self.states)
         made = list(self.choices)
+        reported = list(self._reported())
         for index, (seat, action) in enumerate(_pairs(choices)):
             try:
-                states.append(engine.apply(states[-1], seat, action))
+                after = engine.apply_reporting(states[-1], seat, action)
             except IllegalActionError as error:
                 raise DivergentChoiceError(index, seat, action, str(error)) from error
+            states.append(after.state)
             made.append(Choice(seat, action))
-        return History(tuple(states), tuple(made))
+            reported.append(after.events)
+        return History(tuple(states), tuple(made), reported=tuple(reported))
+
+    def _reported(self) -> tuple[tuple[Event, ...], ...]:
+        """The events of every choice: those recorded as the choices were applied, or else replayed."""
+        if self.reported is not None:
+            return self.reported
+        return tuple(self._replayed(index) for index in range(len(self.choices)))
+
+    def _replayed(self, index: int) -> tuple[Event, ...]:
+        """The events of choice ``index``, replayed from the state before it and checked to reach the next."""
+        choice = self.choices[index]
+        try:
+            after = engine.apply_reporting(self.states[index], choice.seat, choice.action)
+        except IllegalActionError as error:
+            raise EventDerivationError(f"choice {index} (seat {choice.seat}) does not follow: {error.message}") from error
+        if after.state != self.states[index + 1]:
+            raise EventDerivationError(f"choice {index} does not lead from state {index} to state {index + 1}")
+        return after.events
 
     def can_undo(self, seat: int) -> bool:
         """Whether ``seat`` has a pending choice it may take back: its step has not resolved yet (rule 9.2)."""
@@ -136,8 +165,7 @@ class History:
         if not self.can_undo(seat):
             raise UndoError(f"seat {seat} has no pending choice to take back; a resolved step cannot be undone")
         index = self._last_choice(seat)
-        kept = History(self.states[: index + 1], self.choices[:index])
-        return kept.extend((c.seat, c.action) for c in self.choices[index + 1 :])
+        return self._cut(index).extend((c.seat, c.action) for c in self.choices[index + 1 :])
 
     def rewind(self, seat: int) -> History:
         """Go back to just before ``seat``'s last decision, dropping every later choice of every seat.
@@ -147,8 +175,12 @@ class History:
 
         :raises UndoError: if the seat has made no choice in this history.
         """
-        index = self._last_choice(seat)
-        return History(self.states[: index + 1], self.choices[:index])
+        return self._cut(self._last_choice(seat))
+
+    def _cut(self, index: int) -> History:
+        """The history before choice ``index``."""
+        reported = None if self.reported is None else self.reported[:index]
+        return History(self.states[: index + 1], self.choices[:index], reported=reported)
 
     def _last_choice(self, seat: int) -> int:
         if type(seat) is not int:  # True == 1: a wrong seat must not match seat 1's choices
@@ -158,18 +190,29 @@ class History:
                 return index
         raise UndoError(f"seat {seat} has made no choice in this history")
 
-    def events(self, start: int = 0) -> tuple[Event, ...]:
-        """The events from ``states[start]`` to the current state (see :func:`darkempire.events.events_between`).
+    def events(self, start: int = 0, stop: int | None = None) -> tuple[Event, ...]:
+        """The events from ``states[start]`` to ``states[stop]`` (the current state if ``stop`` is ``None``).
 
-        Exact: the recorded choices are passed along, nothing is guessed.
+        The events the engine reported as it applied each choice (:func:`~darkempire.engine.apply_reporting`):
+        exact, nothing is recovered from the states. The deal's events are
+        :func:`~darkempire.events.opening_events` of ``states[0]``.
+
+        :raises InvalidArgumentError: if ``start`` or ``stop`` is no state index, or ``stop < start``.
+        :raises EventDerivationError: for a history made from states and choices alone (no
+            ``reported`` events) whose choices do not lead from one state to the next.
         """
-        if type(start) is not int or not 0 <= start <= len(self.choices):
-            raise InvalidArgumentError(f"start is a state index from 0 to {len(self.choices)}, not {start!r:.40}")
-        events: list[Event] = []
-        for index in range(start, len(self.choices)):
-            choice = self.choices[index]
-            events += events_between(self.states[index], self.states[index + 1], choices={choice.seat: choice.action})
-        return tuple(events)
+        last = len(self.choices)
+        if type(start) is not int or not 0 <= start <= last:
+            raise InvalidArgumentError(f"start is a state index from 0 to {last}, not {start!r:.40}")
+        if stop is None:
+            stop = last
+        if type(stop) is not int or not start <= stop <= last:
+            raise InvalidArgumentError(f"stop is a state index from {start} to {last}, not {stop!r:.40}")
+        if self.reported is not None:
+            per_choice = self.reported[start:stop]
+        else:
+            per_choice = tuple(self._replayed(index) for index in range(start, stop))
+        return tuple(event for events in per_choice for event in events)
 
     def record(self) -> GameRecord:
         """This game as a :class:`~darkempire.records.GameRecord` (with state digests).

@@ -74,7 +74,6 @@ from darkempire.events import (
     StrengthsRevealed,
     TokensAwarded,
     WeekStarted,
-    events_between,
     events_for,
 )
 from darkempire.records import Choice, GameRecord, RecordError, replay_record
@@ -87,6 +86,7 @@ from darkempire.views import PlayerView, spectator_view
 T = TypeVar("T")
 
 __all__ = [
+    "PlayedGame",
     "PublicRecord",
     "PublicRecordError",
     "PublicStep",
@@ -155,18 +155,20 @@ class PublicRecordError(RecordError):
 # --------------------------------------------------------------------------- making a public record
 
 
-class _Played(Protocol):
+class PlayedGame(Protocol):
     """What a public record is made from: the states of a game and the choices between them, as a
     :class:`~darkempire.history.History` holds them."""
 
     @property
-    def states(self) -> tuple[GameState, ...]: ...
+    def states(self) -> tuple[GameState, ...]:
+        """The state after the deal, then after each choice."""
 
     @property
-    def choices(self) -> tuple[Choice, ...]: ...
+    def choices(self) -> tuple[Choice, ...]:
+        """Each choice, in order: one fewer than the states."""
 
 
-def public_record(game: GameRecord | _Played) -> PublicRecord:
+def public_record(game: GameRecord | PlayedGame) -> PublicRecord:
     """The public record of a game, from its :class:`~darkempire.history.History` or its
     :class:`~darkempire.records.GameRecord` (which is replayed through the rules).
 
@@ -185,7 +187,7 @@ def public_record(game: GameRecord | _Played) -> PublicRecord:
         raise RecordError("a public record starts at the deal, and this history starts later in the game")
     steps = []
     for index, choice in enumerate(choices):
-        events = events_between(states[index], states[index + 1], choices={choice.seat: choice.action})
+        events = engine.events_between(states[index], states[index + 1], choices={choice.seat: choice.action})
         steps.append(PublicStep(events_for(events, None)))
     return PublicRecord(first.config, tuple(steps), states[-1].verdict)
 

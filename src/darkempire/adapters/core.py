@@ -860,6 +860,24 @@ def resample_hidden(
     """
     player_view(state, seat)  # checks the seat number
     hands, draw_pile, discard_pile = _redeal(state, seat, _pinned(state, seat, passed), rng)
+    world = attrs.evolve(
+        _redraw_piles(state, rng),
+        hands=hands,
+        draw_pile=draw_pile,
+        discard_pile=discard_pile,
+        victors=_redraw_victors(state, seat, rng),
+        support=tuple(
+            f if f is None or s == seat else rng.choice([g for g in Faction if g not in state.support_used[s]])
+            for s, f in enumerate(state.support)
+        ),
+        chance=Chance(rng.randrange(2**63), state.chance.draws),
+    )
+    return _redraw_pending(world, seat, rng)
+
+
+def _redraw_piles(state: GameState, rng: random.Random) -> GameState:
+    """``state`` with the revolution and emperor cards not revealed this month shuffled among their pile and
+    reserve places (the revealed ones keep theirs)."""
     revolution_seen, emperor_seen = _revealed_this_month(state)
     if state.table is not None:
         revolution_seen.add(state.table.revolution_card)
@@ -869,23 +887,13 @@ def resample_hidden(
         state.revolution_pile, state.revolution_reserve, revolution_seen, rng
     )
     emperor_pile, emperor_reserve = _reshuffle(state.emperor_pile, state.emperor_reserve, emperor_seen, rng)
-    world = attrs.evolve(
+    return attrs.evolve(
         state,
-        hands=hands,
-        draw_pile=draw_pile,
-        discard_pile=discard_pile,
-        victors=_redraw_victors(state, seat, rng),
-        support=tuple(
-            f if f is None or s == seat else rng.choice([g for g in Faction if g not in state.support_used[s]])
-            for s, f in enumerate(state.support)
-        ),
         revolution_pile=revolution_pile,
         revolution_reserve=revolution_reserve,
         emperor_pile=emperor_pile,
         emperor_reserve=emperor_reserve,
-        chance=Chance(rng.randrange(2**63), state.chance.draws),
     )
-    return _redraw_pending(world, seat, rng)
 
 
 def _pinned(state: GameState, seat: int, passed: Iterable[HandCard]) -> dict[int, frozenset[HandCard]]:
