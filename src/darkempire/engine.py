@@ -320,7 +320,7 @@ def _required(state: GameState) -> tuple[int, ...]:
     """
     phase = state.phase
     hands = state.hands
-    if phase is Phase.PLAY_1 or phase is Phase.PLAY_2 or phase is Phase.PLAY_3:
+    if phase in PLAY_PHASES:
         return tuple(itertools.compress(range(len(hands)), hands))  # a hand is true when it holds a card
     if phase is Phase.DRAFT_PASS or phase is Phase.DRAFT_DISCARD:
         return tuple(seat for seat, hand in enumerate(hands) if len(hand) >= 3)  # C(n, 2) >= 2 pairs
@@ -579,8 +579,8 @@ def _check_placement(state: GameState, seat: int, action: PlaceCards) -> None:
         wanted = ", ".join(f.name for f in sorted(dues))
         raise WrongCardCountError(f"seat {seat} places exactly one card of each of: {wanted}", rule="R-E")
     for card in cards:
-        assert card.faction is not None
-        if card not in dues[card.faction].candidates:
+        # A reinforcement card has no faction due, so the count check above has refused it already.
+        if isinstance(card, FactionCard) and card not in dues[card.faction].candidates:
             raise InvalidPlacementError(
                 f"{card.label()} is not one of seat {seat}'s revolution-side {card.faction.name} cards on the table",
                 rule="R-E",
