@@ -27,7 +27,9 @@ from darkempire.cards import (
     REVOLUTION_CARDS,
     EmperorCard,
     Faction,
+    FactionCard,
     HandCard,
+    ReinforcementCard,
     RevolutionCard,
     add_on_for,
 )
@@ -43,7 +45,7 @@ ST = Faction.STUDENTS
 # --------------------------------------------------------------------------- cards
 
 
-def card(faction: Faction, value: int, nth: int = 0) -> HandCard:
+def card(faction: Faction, value: int, nth: int = 0) -> FactionCard:
     """The ``nth`` (0-based) physical faction card of ``faction`` with printed ``value`` (4-8 points).
 
     Rule 1.2: values 4, 5, 6 exist three times per faction, 7 and 8 twice.
@@ -54,7 +56,7 @@ def card(faction: Faction, value: int, nth: int = 0) -> HandCard:
     return matches[nth]
 
 
-def plus(k: int) -> HandCard:
+def plus(k: int) -> ReinforcementCard:
     """The ``k``-th reinforcement card ("+3"), ``k`` in 0-9."""
     return REINFORCEMENT_CARDS[k]
 
@@ -71,16 +73,16 @@ def revolution(faction: Faction) -> RevolutionCard:
 
 # --------------------------------------------------------------------------- tables
 
-PlusSpec = tuple[HandCard, int, int]
+PlusSpec = tuple[ReinforcementCard, int, int]
 """A reinforcement attached to a play: (reinforcement card, attaching seat, step)."""
 
 
-def rev_play(seat: int, faction_card: HandCard, step: int = 1, pluses: Sequence[PlusSpec] = ()) -> Play:
+def rev_play(seat: int, faction_card: FactionCard, step: int = 1, pluses: Sequence[PlusSpec] = ()) -> Play:
     """A revolution-side play of ``faction_card`` by ``seat`` in ``step`` with attached reinforcements."""
     return Play(seat, faction_card, Side.REVOLUTION, step, tuple(Reinforcement(c, s, t) for c, s, t in pluses))
 
 
-def traitor_play(seat: int, faction_card: HandCard, step: int = 1, pluses: Sequence[PlusSpec] = ()) -> Play:
+def traitor_play(seat: int, faction_card: FactionCard, step: int = 1, pluses: Sequence[PlusSpec] = ()) -> Play:
     """An emperor-side play (a traitor card) by ``seat`` in ``step`` with attached reinforcements."""
     return Play(seat, faction_card, Side.EMPEROR, step, tuple(Reinforcement(c, s, t) for c, s, t in pluses))
 
@@ -183,7 +185,7 @@ def build(
     elif rest == "track":
         if any(c.is_reinforcement for c in pool):
             raise ValueError("reinforcement cards cannot be left on the score track")
-        scored += [ScoredCard(c, 0, month - 1, 1) for c in pool]
+        scored += [ScoredCard(c, 0, month - 1, 1) for c in pool if isinstance(c, FactionCard)]
         pool = []
     if pool:
         raise ValueError(f"{len(pool)} hand cards have no place")

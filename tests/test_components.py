@@ -196,19 +196,23 @@ def test_the_add_on_card_in_play_is_fixed_by_the_player_count(players: int, add_
 @pytest.mark.spec("1.2", "R-G")
 def test_only_real_cards_exist_and_a_play_holds_a_faction_card() -> None:
     from darkempire.actions import Side
-    from darkempire.cards import HAND_CARDS, EmperorCard, Faction, HandCard, RevolutionCard
+    from darkempire.cards import HAND_CARDS, EmperorCard, Faction, FactionCard, ReinforcementCard, RevolutionCard
     from darkempire.errors import InvalidCardError
     from darkempire.table import Play
 
     workers_six = HAND_CARDS[8]
-    assert HandCard(8, Faction.WORKERS, 6) == workers_six
+    assert FactionCard(8, Faction.WORKERS, 6) == workers_six
+    assert ReinforcementCard(70) == HAND_CARDS[70]
     # 0 == Faction.WORKERS and 6.0 == 6: a forged card must not pass for the real one.
-    for forged in ((8, 0, 6), (8, Faction.WORKERS, 6.0), (8, Faction.STUDENTS, 6), (75, None, 3), (True, Faction.WORKERS, 4)):
+    for forged in ((8, 0, 6), (8, Faction.WORKERS, 6.0), (8, Faction.STUDENTS, 6), (65, Faction.STUDENTS, 3), (True, Faction.WORKERS, 4)):
         with pytest.raises(InvalidCardError):
-            HandCard(*forged)
+            FactionCard(*forged)
+    for forged_id in (64, 75, True, 70.0):
+        with pytest.raises(InvalidCardError):
+            ReinforcementCard(forged_id)  # type: ignore[arg-type]  # 64 and 75 are ints, but no reinforcement ids
     with pytest.raises(InvalidCardError):
         EmperorCard(0, 9)
     with pytest.raises(InvalidCardError):
         RevolutionCard(0)  # type: ignore[arg-type]
     with pytest.raises(InvalidCardError, match="faction card"):
-        Play(seat=0, card=HAND_CARDS[65], side=Side.REVOLUTION, step=1)
+        Play(seat=0, card=HAND_CARDS[65], side=Side.REVOLUTION, step=1)  # type: ignore[arg-type]

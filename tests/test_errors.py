@@ -13,6 +13,7 @@ from typing import Any
 import attrs
 import pytest
 from builders import CO, ME, ST, SU, W, build, card, emperor, plus, rev_play, traitor_play, week_table
+from darkempire.cards import HandCard
 
 from darkempire import engine
 from darkempire.actions import (
@@ -112,7 +113,7 @@ def month_2_support() -> GameState:
 
 def step_1(with_emperor: bool = True) -> GameState:
     table = week_table(4, ST, emperor(11) if with_emperor else None, steps_revealed=0)
-    hands = {0: [plus(0), card(ST, 4)], 1: [card(CO, 4)], 2: [card(SU, 5)], 3: [card(ST, 5)]}
+    hands: dict[int, list[HandCard]] = {0: [plus(0), card(ST, 4)], 1: [card(CO, 4)], 2: [card(SU, 5)], 3: [card(ST, 5)]}
     return build(4, Phase.PLAY_1, table=table, hands=hands, emperor_pile=() if not with_emperor else None)
 
 
@@ -130,7 +131,7 @@ def step_2() -> GameState:
         ),
         steps_revealed=1,
     )
-    hands = {0: [plus(0), card(ST, 4)], 1: [plus(2), card(CO, 4)], 2: [card(SU, 5)], 3: [plus(1), card(ST, 5)]}
+    hands: dict[int, list[HandCard]] = {0: [plus(0), card(ST, 4)], 1: [plus(2), card(CO, 4)], 2: [card(SU, 5)], 3: [plus(1), card(ST, 5)]}
     return build(4, Phase.PLAY_2, table=table, hands=hands, hand_size=6)
 
 

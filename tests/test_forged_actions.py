@@ -138,7 +138,9 @@ def test_a_mapping_that_reads_two_ways_is_checked_and_resolved_as_one() -> None:
 def test_a_card_built_around_its_checks_is_refused_and_never_stored() -> None:
     """A HandCard made with ``object.__new__`` can carry a value that equals everything; the engine refuses
     it, and stores the game's own card objects for the equal copies a caller passes."""
-    from darkempire.cards import HAND_CARDS, HandCard
+    import copy
+
+    from darkempire.cards import HAND_CARDS, FactionCard
 
     class Everything(int):
         def __eq__(self, other: object) -> bool:
@@ -147,13 +149,14 @@ def test_a_card_built_around_its_checks_is_refused_and_never_stored() -> None:
         __hash__ = int.__hash__
 
     state = _deal()
-    real = state.hands[0][0]
-    forged = object.__new__(HandCard)
+    real = next(c for c in state.hands[0] if isinstance(c, FactionCard))
+    forged = object.__new__(FactionCard)
     for name, value in (("id", real.id), ("faction", real.faction), ("value", Everything(50))):
         object.__setattr__(forged, name, value)
     with pytest.raises(MalformedActionError, match="none of the 75 real cards"):
         engine.apply(state, 0, _forged(PassCards(state.hands[0][:2]), cards=frozenset([forged, state.hands[0][1]])))
-    copies = frozenset(HandCard(c.id, c.faction, c.value) for c in state.hands[0][:2])
+    copies = frozenset(copy.copy(c) for c in state.hands[0][:2])
+    assert all(c is not HAND_CARDS[c.id] for c in copies)
     pending = engine.apply(state, 0, PassCards(copies)).pending[0]
     assert isinstance(pending, PassCards) and all(c is HAND_CARDS[c.id] for c in pending.cards)
 

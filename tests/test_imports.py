@@ -6,7 +6,7 @@ imports from its own package's ``__init__``, which imports it back, runs half-in
 
 A private name is one with a leading underscore (not a dunder). ``from m import _name`` and ``m._name``
 (``m`` bound to a module of ``src/`` by an import) both use one across modules. Private *modules* such as
-``darkempire._values`` are private to their package and may be imported inside it.
+``pkg._impl`` are private to their package and may be imported inside it.
 
 The whole of ``src/`` is checked: :data:`KNOWN` lists no offender, and none may join it.
 """

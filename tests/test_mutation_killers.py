@@ -249,8 +249,8 @@ def test_a_card_not_held_cites_the_rule_of_the_step() -> None:
     assert type(error) is CardNotInHandError and error.rule == "4.2"
     reorganize = first_state(3, lambda s: s.phase is Phase.REORGANIZE and bool(engine.awaited_seats(s)))
     seat = min(engine.awaited_seats(reorganize))
-    outside = next(c for c in FACTION_CARDS if c not in reorganize.hands[seat])
-    error = _raises(reorganize, seat, Reorganize(None, frozenset({outside})))
+    not_held = next(c for c in FACTION_CARDS if c not in reorganize.hands[seat])
+    error = _raises(reorganize, seat, Reorganize(None, frozenset({not_held})))
     assert type(error) is CardNotInHandError and error.rule == "6.3"
 
 
@@ -394,7 +394,7 @@ def test_a_play_holds_a_faction_card() -> None:
     """Only faction cards are played; a reinforcement card is attached, never a Play (ruling G)."""
     reinforcement = REINFORCEMENT_CARDS[3]
     with pytest.raises(ValueError, match=f"not the reinforcement card {reinforcement.id} \\(ruling G\\)"):
-        Play(seat=0, card=reinforcement, side=Side.REVOLUTION, step=1)
+        Play(seat=0, card=reinforcement, side=Side.REVOLUTION, step=1)  # type: ignore[arg-type]
     play = Play(seat=1, card=FACTION_CARDS[14], side=Side.EMPEROR, step=2, reinforcements=[])
     assert play.reinforcements == () and play.faction is Faction.CALENDRICAL_ORDER and play.is_traitor
 

@@ -30,6 +30,7 @@ from darkempire.cards import (
     REVOLUTION_CARDS,
     AddOnCard,
     Faction,
+    FactionCard,
     HandCard,
 )
 from darkempire.scoring import AwardReason, VerdictReason, final_verdict, score_month_tally, score_table
@@ -71,7 +72,7 @@ def week_tables(draw: st.DrawFn) -> WeekTable:
     pool = [c for c in FACTION_CARDS if c.faction in factions]
     cards = draw(st.lists(st.sampled_from(pool), unique=True, max_size=15))
     traitor_weight = draw(st.sampled_from([0.0, 0.2, 0.5]))
-    plays: list[tuple[int, HandCard, Side, int, list[Reinforcement]]] = []
+    plays: list[tuple[int, FactionCard, Side, int, list[Reinforcement]]] = []
     for card in cards:
         traitor = emperor_card is not None and draw(st.floats(0, 1)) < traitor_weight
         side = Side.EMPEROR if traitor else Side.REVOLUTION
@@ -100,7 +101,7 @@ def week_tables(draw: st.DrawFn) -> WeekTable:
     return table
 
 
-Month = tuple[list[HandCard], list[int], list[Faction]]
+Month = tuple[list[FactionCard], list[int], list[Faction]]
 
 
 @st.composite

@@ -12,7 +12,7 @@ from builders import traitor_play, week_table
 
 from darkempire import engine
 from darkempire.actions import PlaceCards, PlayCard, Reinforce, Side
-from darkempire.cards import AddOnCard
+from darkempire.cards import AddOnCard, HandCard
 from darkempire.scoring import AwardReason, PlacementDue, TokenAward, VerdictReason, final_verdict
 from darkempire.scoring import score_month_tally, score_table
 from darkempire.state import Phase, ScoredCard
@@ -100,7 +100,7 @@ def test_weekly_scoring_example_as_a_table() -> None:
 
 @pytest.mark.spec("4.2", "4.3", "4.6", "5.4", "5.5", "5.7", "R-E", "R-N", "R-S")
 def test_weekly_scoring_example_through_the_engine() -> None:
-    hands = {
+    hands: dict[int, list[HandCard]] = {
         0: [CO8_LEAD, W5, ME4],
         1: [CO8_OTHER, PLUS_ON_LEAD, ST8],
         2: [CO6_REINFORCED, PLUS_ON_SIX, SU6],
@@ -138,7 +138,7 @@ def test_weekly_scoring_example_with_a_choice_of_cards_to_place() -> None:
     """The same week, but the leading seat also plays a Calendrical Order 4 at step 3: its support is
     15, it still has the single highest card (11), and it chooses which card goes to the score track."""
     co4 = card(CO, 4, 0)
-    hands = {
+    hands: dict[int, list[HandCard]] = {
         0: [CO8_LEAD, W5, co4],
         1: [CO8_OTHER, PLUS_ON_LEAD, ST8],
         2: [CO6_REINFORCED, PLUS_ON_SIX, SU6],
@@ -295,7 +295,7 @@ def test_final_scoring_example_from_a_finished_game() -> None:
 def test_spec_example_t_tied_factions_tie_with_the_emperor() -> None:
     # 3 players, revolution card Students, emperor card 11, no add-on.
     st8, st4, w8, w7, me5 = card(ST, 8), card(ST, 4), card(W, 8), card(W, 7), card(ME, 5)
-    hands = {
+    hands: dict[int, list[HandCard]] = {
         0: [st8, w7, st4],
         1: [w8, me5, plus(0)],
         2: [card(SU, 4), card(SU, 6), card(CO, 5)],

@@ -385,7 +385,7 @@ def _step_2_state() -> GameState:
         ),
         steps_revealed=1,
     )
-    hands = {0: [plus(0), card(ST, 4)], 1: [plus(2), card(CO, 4)], 2: [card(SU, 5), card(SU, 6)], 3: [plus(1), card(ST, 5)]}
+    hands: dict[int, list[HandCard]] = {0: [plus(0), card(ST, 4)], 1: [plus(2), card(CO, 4)], 2: [card(SU, 5), card(SU, 6)], 3: [plus(1), card(ST, 5)]}
     return build(4, Phase.PLAY_2, table=table, hands=hands, hand_size=6)
 
 
@@ -434,7 +434,7 @@ def test_G_reinforcements_attach_to_earlier_faction_cards_and_on_a_traitor_card_
 
 @pytest.mark.spec("4.2", "R-H")
 def test_H_a_seat_with_only_reinforcement_cards_at_step_1_plays_nothing_visibly() -> None:
-    hands = {0: [card(W, 4)], 1: [plus(0), plus(1)], 2: [card(CO, 4)]}
+    hands: dict[int, list[HandCard]] = {0: [card(W, 4)], 1: [plus(0), plus(1)], 2: [card(CO, 4)]}
     state = build(3, Phase.PLAY_1, table=week_table(3, W, emperor(8), steps_revealed=0), hands=hands, hand_size=0)
     assert engine.awaited_seats(state) == frozenset({0, 1, 2})  # its hand stays secret: it still chooses
     assert engine.legal_actions(state, 1) == (PlayNothing(),)
@@ -454,7 +454,7 @@ def test_H_a_seat_with_only_reinforcement_cards_at_step_1_plays_nothing_visibly(
 
 @pytest.mark.spec("4.2", "R-H", "R-N")
 def test_H_a_seat_with_an_empty_hand_is_not_awaited_and_plays_nothing() -> None:
-    hands = {0: [card(W, 4), card(W, 5)], 1: [], 2: [card(CO, 4), card(CO, 5)]}
+    hands: dict[int, list[HandCard]] = {0: [card(W, 4), card(W, 5)], 1: [], 2: [card(CO, 4), card(CO, 5)]}
     state = build(3, Phase.PLAY_1, table=week_table(3, W, emperor(8), steps_revealed=0), hands=hands, hand_size=0)
     assert engine.awaited_seats(state) == frozenset({0, 2})
     assert engine.legal_actions(state, 1) == ()
@@ -560,8 +560,8 @@ def _reorganize_table() -> tuple[Play, ...]:
 def test_K_reorganize_takes_back_discards_and_refills_in_seat_order() -> None:
     table = week_table(3, SU, emperor(12), _reorganize_table())
     h0 = [card(CO, 5), card(CO, 6), card(CO, 7), card(CO, 8)]
-    h1 = [card(SU, 4), card(SU, 6), plus(3), card(SU, 7)]
-    h2 = [card(ST, 4), card(ST, 7), card(ST, 8), plus(4)]
+    h1: list[HandCard] = [card(SU, 4), card(SU, 6), plus(3), card(SU, 7)]
+    h2: list[HandCard] = [card(ST, 4), card(ST, 7), card(ST, 8), plus(4)]
     draw = [card(W, 5, 1), card(W, 5, 2), card(W, 6, 0), card(W, 6, 1), card(W, 6, 2), card(W, 7, 0), card(W, 7, 1)]
     draw += [card(SU, 8, 0), card(SU, 8, 1), card(ME, 8, 0), card(ME, 8, 1), card(ME, 7, 0)]
     state = build(
@@ -647,7 +647,7 @@ def test_K_when_both_piles_are_empty_later_seats_get_fewer_cards() -> None:
         rev_play(0, f3, 2, [(plus(4), 0, 3)]),
     )
     table = week_table(3, W, emperor(9), plays)
-    hands = {0: [plus(5)], 1: [plus(6)], 2: [plus(7)]}
+    hands: dict[int, list[HandCard]] = {0: [plus(5)], 1: [plus(6)], 2: [plus(7)]}
     state = build(3, Phase.REORGANIZE, month=2, week=1, table=table, hands=hands, hand_size=0,
                   draw_pile=[plus(8), plus(9)], discard_pile=[], rest="track")
     after = engine.reorganize(state, {0: Reorganize(), 1: Reorganize(), 2: Reorganize()})
@@ -771,7 +771,7 @@ def test_N_a_seat_whose_only_reorganize_action_is_to_do_nothing_is_not_awaited()
         rev_play(1, card(CO, 6), 1, [(plus(1), 2, 3)]),
         traitor_play(2, card(SU, 6), 1),
     )
-    hands = {0: [card(W, 4)], 1: [card(CO, 4)], 2: []}
+    hands: dict[int, list[HandCard]] = {0: [card(W, 4)], 1: [card(CO, 4)], 2: []}
     state = build(3, Phase.REORGANIZE, table=week_table(3, W, emperor(13), plays), hands=hands, hand_size=0)
     assert engine.awaited_seats(state) == frozenset({0, 1})
     assert engine.legal_actions(state, 2) == ()
@@ -829,7 +829,7 @@ def test_O_after_the_last_placement_the_game_is_over_with_hands_untouched() -> N
 @pytest.mark.spec("6.2", "6.3", "R-Q")
 def test_Q_reorganize_discards_come_from_the_hand_held_before_the_take_back() -> None:
     table = week_table(3, SU, emperor(12), _reorganize_table())
-    hands = {0: [card(CO, 5), card(CO, 6)], 1: [card(SU, 4)], 2: [card(ST, 4)]}
+    hands: dict[int, list[HandCard]] = {0: [card(CO, 5), card(CO, 6)], 1: [card(SU, 4)], 2: [card(ST, 4)]}
     state = build(3, Phase.REORGANIZE, week=2, table=table, hands=hands, hand_size=0)
     with pytest.raises(CardNotInHandError):
         engine.apply(state, 0, Reorganize(card(W, 8), frozenset({card(W, 8)})))

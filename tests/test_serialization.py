@@ -20,7 +20,7 @@ from jsonschema import Draft202012Validator
 from darkempire import engine
 from darkempire.actions import Action, PassCards, PlayCard, PlayNothing, Reinforce, Reorganize, Side
 from darkempire.bots import iter_game, make_bot
-from darkempire.cards import HAND_CARDS, Faction
+from darkempire.cards import HAND_CARDS, Faction, FactionCard
 from darkempire.chance import Chance
 from darkempire.errors import DarkEmpireError, InvalidArgumentError
 from darkempire.events import EVENT_TYPES, opening_events
@@ -676,7 +676,7 @@ def test_check_state_accepts_the_automatic_week_scoring_phase() -> None:
         choices[seat] = next(a for a in engine.legal_actions(before, seat) if isinstance(a, (PlayCard, PlayNothing)))
     for seat in before.seats:
         action = choices.get(seat)
-        if isinstance(action, PlayCard):
+        if isinstance(action, PlayCard) and isinstance(action.card, FactionCard):
             plays.append(Play(seat, action.card, action.side, 3))
             hands[seat] = tuple(c for c in hands[seat] if c != action.card)
         else:

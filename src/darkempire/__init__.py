@@ -21,7 +21,17 @@ from darkempire.actions import (
     Reorganize,
     Side,
 )
-from darkempire.cards import AddOnCard, EmperorCard, Faction, HandCard, RevolutionCard, Theme, faction_name
+from darkempire.cards import (
+    AddOnCard,
+    EmperorCard,
+    Faction,
+    FactionCard,
+    HandCard,
+    ReinforcementCard,
+    RevolutionCard,
+    Theme,
+    faction_name,
+)
 from darkempire.engine import (
     advance,
     apply,
@@ -54,6 +64,7 @@ __all__ = [
     "DiscardCards",
     "EmperorCard",
     "Faction",
+    "FactionCard",
     "GameConfig",
     "GameState",
     "HandCard",
@@ -66,6 +77,7 @@ __all__ = [
     "PlayCard",
     "PlayNothing",
     "Reinforce",
+    "ReinforcementCard",
     "Reorganize",
     "RevolutionCard",
     "Side",

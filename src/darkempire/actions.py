@@ -50,10 +50,6 @@ class Side(enum.Enum):
     #: strength and subtracts from its faction's.
     EMPEROR = "emperor"
 
-    # Enum hashes a member by its name in Python code; the identity hash of the one object of each member
-    # is equivalent and C-level fast (issue 6).
-    __hash__ = object.__hash__
-
 
 def _cards(value: frozenset[HandCard] | tuple[HandCard, ...] | list[HandCard]) -> frozenset[HandCard]:
     return frozenset(value)

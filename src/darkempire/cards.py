@@ -3,9 +3,10 @@
 Every physical card has its own identity, so two Workers 4s are two different
 cards and a card can be followed from the draw pile to the score track:
 
-* 75 hand cards (:data:`HAND_CARDS`, ids 0-74): 65 faction cards, 13 per
-  faction with printed values 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 8, 8, and ten
-  reinforcement cards ("+3").
+* 75 hand cards (:data:`HAND_CARDS`, ids 0-74): 65 faction cards
+  (:class:`FactionCard`), 13 per faction with printed values 4, 4, 4, 5, 5,
+  5, 6, 6, 6, 7, 7, 8, 8, and ten reinforcement cards ("+3",
+  :class:`ReinforcementCard`). A :data:`HandCard` is either.
 * 8 emperor cards (:data:`EMPEROR_CARDS`, ids 0-7) with values 8, 9, 10, 10,
   11, 11, 12, 13, and the add-on cards "5 +" (4 players) and "10 +"
   (5 players) (:class:`AddOnCard`).
@@ -19,7 +20,7 @@ Faction names depend on the theme (:class:`Theme`); the rules never do.
 from __future__ import annotations
 
 import enum
-from typing import Final
+from typing import Final, TypeAlias, TypeGuard
 
 import attrs
 
@@ -38,11 +39,14 @@ __all__ = [
     "AddOnCard",
     "EmperorCard",
     "Faction",
+    "FactionCard",
     "HandCard",
+    "ReinforcementCard",
     "RevolutionCard",
     "Theme",
     "add_on_for",
     "faction_name",
+    "is_hand_card",
 ]
 
 
@@ -106,48 +110,101 @@ _EMPEROR_VALUES: Final[tuple[int, ...]] = (8, 9, 10, 10, 11, 11, 12, 13)
 
 
 @attrs.frozen(order=False)
-class HandCard:
-    """One of the 75 hand cards: a faction card or a reinforcement card (rule 1.2).
+class FactionCard:
+    """One of the 65 faction cards, 13 per faction (rule 1.2).
 
-    :ivar id: identity, 0-74; faction cards are ``13 * faction + k``
-        (0-64), reinforcement cards 65-74.
-    :ivar faction: the card's faction, or ``None`` for a reinforcement card.
-    :ivar value: printed value in points: 4-8 for a faction card, 3 for a
-        reinforcement card ("+3").
+    :ivar id: identity, 0-64: ``13 * faction + k`` for the faction's
+        ``k``-th card.
+    :ivar faction: the card's faction.
+    :ivar value: printed value in points, 4-8.
 
     Compare cards with ``==``; sort them with ``key=lambda c: c.id``.
 
     :raises InvalidCardError: if ``(id, faction, value)`` is not one of the
-        75 real cards, so every ``HandCard`` in existence is a real card.
+        65 real faction cards, so every ``FactionCard`` in existence is a real card.
     """
 
     id: int
-    faction: Faction | None
+    faction: Faction
     value: int
 
     def __attrs_post_init__(self) -> None:
         # Equality is field by field, and 0 == Faction.WORKERS: only exact types keep a forged card from
         # passing for a real one (and then scoring as something else).
-        if type(self.id) is not int or not 0 <= self.id < 75:
-            raise InvalidCardError(f"hand card ids are 0-74, not {self.id!r} (rule 1.2)")
-        faction = Faction(self.id // 13) if self.id < 65 else None
-        value = FACTION_CARD_VALUES[self.id % 13] if self.id < 65 else REINFORCEMENT_BONUS
-        if (type(self.faction) is not type(faction) or self.faction is not faction or type(self.value) is not int
-                or self.value != value):
+        if type(self.id) is not int or not 0 <= self.id < 65:
+            raise InvalidCardError(f"faction card ids are 0-64, not {self.id!r} (rule 1.2)")
+        faction = Faction(self.id // 13)
+        value = FACTION_CARD_VALUES[self.id % 13]
+        if type(self.faction) is not Faction or self.faction is not faction or type(self.value) is not int or self.value != value:
             raise InvalidCardError(
                 f"hand card {self.id} is {faction!r} {value}, not {self.faction!r} {self.value!r} (rule 1.2)"
             )
 
     @property
     def is_reinforcement(self) -> bool:
-        """True for a "+3" reinforcement card."""
-        return self.faction is None
+        """False: this is no reinforcement card."""
+        return False
 
     def label(self, theme: Theme = Theme.STEAM_NOIR) -> str:
-        """A short human label such as ``"Workers 4 #1"`` or ``"+3 #67"``."""
-        if self.faction is None:
-            return f"+3 #{self.id}"
+        """A short human label such as ``"Workers 4 #1"``."""
         return f"{faction_name(self.faction, theme)} {self.value} #{self.id}"
+
+
+@attrs.frozen(order=False)
+class ReinforcementCard:
+    """One of the ten reinforcement cards, "+3" (rule 1.2).
+
+    It belongs to no faction: it is attached to a faction card on the table
+    and adds :data:`REINFORCEMENT_BONUS` to it (rule 4.6).
+
+    :ivar id: identity, 65-74.
+    :raises InvalidCardError: if ``id`` is not one of the ten.
+    """
+
+    id: int
+
+    def __attrs_post_init__(self) -> None:
+        if type(self.id) is not int or not 65 <= self.id < 75:
+            raise InvalidCardError(f"reinforcement card ids are 65-74, not {self.id!r} (rule 1.2)")
+
+    @property
+    def faction(self) -> None:
+        """``None``: a reinforcement card has no faction."""
+        return None
+
+    @property
+    def value(self) -> int:
+        """Always 3 points (:data:`REINFORCEMENT_BONUS`)."""
+        return REINFORCEMENT_BONUS
+
+    @property
+    def is_reinforcement(self) -> bool:
+        """True: this is a "+3" reinforcement card."""
+        return True
+
+    def label(self, theme: Theme = Theme.STEAM_NOIR) -> str:
+        """A short human label such as ``"+3 #67"``, the same in every theme."""
+        return f"+3 #{self.id}"
+
+
+#: One of the 75 hand cards: a :class:`FactionCard` (ids 0-64) or a
+#: :class:`ReinforcementCard` (ids 65-74) (rule 1.2). Tell them apart with
+#: ``isinstance(card, FactionCard)``, or read ``card.faction`` (``None`` for a
+#: reinforcement card) and ``card.value`` of either.
+HandCard: TypeAlias = FactionCard | ReinforcementCard
+
+
+def is_hand_card(value: object) -> TypeGuard[HandCard]:
+    """Whether ``value`` is a hand card: a :class:`FactionCard` or :class:`ReinforcementCard` itself.
+
+    Not an instance of a subclass: its own ``__eq__`` could make it equal to
+    any card (and so match a card in a hand or on the table), so the engine
+    treats it as no card at all.
+
+    >>> is_hand_card(HAND_CARDS[70]), is_hand_card(70)
+    (True, False)
+    """
+    return type(value) is FactionCard or type(value) is ReinforcementCard
 
 
 @attrs.frozen(order=False)
@@ -217,22 +274,16 @@ class RevolutionCard:
         return REVOLUTION_CARD_VALUE
 
 
-def _make_hand_cards() -> tuple[HandCard, ...]:
-    cards = [
-        HandCard(id=13 * faction + k, faction=faction, value=value)
-        for faction in Faction
-        for k, value in enumerate(FACTION_CARD_VALUES)
-    ]
-    cards += [HandCard(id=65 + k, faction=None, value=REINFORCEMENT_BONUS) for k in range(10)]
-    return tuple(cards)
-
-
-#: All 75 hand cards, indexed by id.
-HAND_CARDS: Final[tuple[HandCard, ...]] = _make_hand_cards()
-#: The 65 faction cards (ids 0-64).
-FACTION_CARDS: Final[tuple[HandCard, ...]] = HAND_CARDS[:65]
+#: The 65 faction cards (ids 0-64), indexed by id.
+FACTION_CARDS: Final[tuple[FactionCard, ...]] = tuple(
+    FactionCard(id=13 * faction + k, faction=faction, value=value)
+    for faction in Faction
+    for k, value in enumerate(FACTION_CARD_VALUES)
+)
 #: The 10 reinforcement cards (ids 65-74).
-REINFORCEMENT_CARDS: Final[tuple[HandCard, ...]] = HAND_CARDS[65:]
+REINFORCEMENT_CARDS: Final[tuple[ReinforcementCard, ...]] = tuple(ReinforcementCard(65 + k) for k in range(10))
+#: All 75 hand cards, indexed by id.
+HAND_CARDS: Final[tuple[HandCard, ...]] = FACTION_CARDS + REINFORCEMENT_CARDS
 #: All 8 emperor cards, indexed by id (the add-on cards are :class:`AddOnCard`).
 EMPEROR_CARDS: Final[tuple[EmperorCard, ...]] = tuple(
     EmperorCard(id=i, value=v) for i, v in enumerate(_EMPEROR_VALUES)

@@ -44,12 +44,11 @@ import itertools
 import operator
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, Protocol, TypeVar, overload
+from typing import Any, TypeVar, overload
 
 import attrs
 
 from tablekit.wire import quote
-from darkempire._values import bulk_maker, evolver, maker
 from darkempire.actions import (
     Action,
     ChooseSupport,
@@ -69,8 +68,11 @@ from darkempire.cards import (
     AddOnCard,
     EmperorCard,
     Faction,
+    FactionCard,
     HandCard,
+    ReinforcementCard,
     RevolutionCard,
+    is_hand_card,
 )
 from darkempire.chance import Chance
 from darkempire.errors import (
@@ -160,113 +162,21 @@ __all__ = [
 ]
 
 T = TypeVar("T")
-
-# Enum members as module constants: in Python 3.11 every Phase.X or Side.X goes through the enum
-# metaclass's __getattr__ hook, several times slower than reading a global, and the engine compares
-# phases and sides many times per decision.
-_DRAFT_PASS = Phase.DRAFT_PASS
-_DRAFT_DISCARD = Phase.DRAFT_DISCARD
-_CHOOSE_SUPPORT = Phase.CHOOSE_SUPPORT
-_PLAY_1 = Phase.PLAY_1
-_PLAY_2 = Phase.PLAY_2
-_PLAY_3 = Phase.PLAY_3
-_WEEK_SCORING = Phase.WEEK_SCORING
-_PLACEMENT = Phase.PLACEMENT
-_REORGANIZE = Phase.REORGANIZE
-_MONTH_SCORING = Phase.MONTH_SCORING
-_GAME_OVER = Phase.GAME_OVER
-_REVOLUTION = Side.REVOLUTION
-_EMPEROR = Side.EMPEROR
+A = TypeVar("A", bound=Action)
 
 #: Seeds are integers of magnitude below this (they travel in JSON and as strings to the generator).
 SEED_LIMIT = 2**64
 
 _ACTION_OF_PHASE: Mapping[Phase, tuple[type, ...]] = MappingProxyType({
-    _DRAFT_PASS: (PassCards,),
-    _DRAFT_DISCARD: (DiscardCards,),
-    _CHOOSE_SUPPORT: (ChooseSupport,),
-    _PLAY_1: (PlayCard, Reinforce, PlayNothing),
-    _PLAY_2: (PlayCard, Reinforce, PlayNothing),
-    _PLAY_3: (PlayCard, Reinforce, PlayNothing),
-    _PLACEMENT: (PlaceCards,),
-    _REORGANIZE: (Reorganize,),
+    Phase.DRAFT_PASS: (PassCards,),
+    Phase.DRAFT_DISCARD: (DiscardCards,),
+    Phase.CHOOSE_SUPPORT: (ChooseSupport,),
+    Phase.PLAY_1: (PlayCard, Reinforce, PlayNothing),
+    Phase.PLAY_2: (PlayCard, Reinforce, PlayNothing),
+    Phase.PLAY_3: (PlayCard, Reinforce, PlayNothing),
+    Phase.PLACEMENT: (PlaceCards,),
+    Phase.REORGANIZE: (Reorganize,),
 })
-
-
-# Transitions copy the state with one or two fields changed many times per decision; attrs.evolve was
-# most of their cost. These copies write the slots directly and run no converter or validator, so callers
-# pass tuples and frozensets (issue 6). The protocols keep the keyword names and types checked (a TYPE_CHECKING
-# stub would not do: Sphinx sets TYPE_CHECKING while it imports the modules).
-class _EvolveState(Protocol):
-    def __call__(
-        self,
-        state: GameState,
-        /,
-        *,
-        config: GameConfig = ...,
-        phase: Phase = ...,
-        month: int = ...,
-        week: int = ...,
-        hands: tuple[tuple[HandCard, ...], ...] = ...,
-        draw_pile: tuple[HandCard, ...] = ...,
-        discard_pile: tuple[HandCard, ...] = ...,
-        victors: tuple[Faction, ...] = ...,
-        support: tuple[Faction | None, ...] = ...,
-        support_used: tuple[frozenset[Faction], ...] = ...,
-        revolution_pile: tuple[RevolutionCard, ...] = ...,
-        revolution_reserve: tuple[RevolutionCard, ...] = ...,
-        emperor_pile: tuple[EmperorCard, ...] = ...,
-        emperor_reserve: tuple[EmperorCard, ...] = ...,
-        table: WeekTable | None = ...,
-        week_score: WeekScore | None = ...,
-        score_track: ScoreTrack = ...,
-        month_tokens: tuple[int, ...] = ...,
-        banked_tokens: tuple[int, ...] = ...,
-        pending: tuple[Action | None, ...] = ...,
-        history: tuple[WeekRecord, ...] = ...,
-        month_scores: tuple[MonthScore, ...] = ...,
-        verdict: Verdict | None = ...,
-        chance: Chance = ...,
-    ) -> GameState: ...
-
-
-class _EvolveTable(Protocol):
-    def __call__(
-        self,
-        table: WeekTable,
-        /,
-        *,
-        players: int = ...,
-        revolution_card: RevolutionCard = ...,
-        emperor_card: EmperorCard | None = ...,
-        add_on: AddOnCard | None = ...,
-        plays: tuple[Play, ...] = ...,
-        idle: frozenset[tuple[int, int]] = ...,
-        steps_revealed: int = ...,
-    ) -> WeekTable: ...
-
-
-class _MakePlay(Protocol):
-    def __call__(
-        self, seat: int, card: HandCard, side: Side, step: int, reinforcements: tuple[Reinforcement, ...], /
-    ) -> Play: ...
-
-
-_evolve_state: _EvolveState = evolver(GameState)
-_evolve_table: _EvolveTable = evolver(WeekTable)
-_make_play: _MakePlay = maker(Play)
-
-# Legal actions are listed for every decision (up to 256 re-organize actions): built without the attrs
-# __init__ and its frozenset converter, from frozensets made here.
-_make_all_pass_cards: Callable[[Iterable[frozenset[HandCard]]], list[PassCards]] = bulk_maker(PassCards)
-_make_all_discard_cards: Callable[[Iterable[frozenset[HandCard]]], list[DiscardCards]] = bulk_maker(DiscardCards)
-_make_place_cards: Callable[[frozenset[HandCard]], PlaceCards] = maker(PlaceCards)
-_make_all_reorganize: Callable[
-    [Iterable[HandCard | None], Iterable[frozenset[HandCard]]], list[Reorganize]
-] = bulk_maker(Reorganize)
-_make_play_card: Callable[[HandCard, Side], PlayCard] = maker(PlayCard)
-_make_reinforce: Callable[[HandCard, HandCard], Reinforce] = maker(Reinforce)
-_PLAY_NOTHING = PlayNothing()
 
 
 _CARD_ID = operator.attrgetter("id")  # a C-level sort key: no Python call per card
@@ -310,7 +220,7 @@ def deal(config: GameConfig, seed: int) -> GameState:
     emperor, chance = chance.shuffled(EMPEROR_CARDS)
     return GameState(
         config=config,
-        phase=_DRAFT_PASS,
+        phase=Phase.DRAFT_PASS,
         month=1,
         week=0,
         hands=tuple(_by_id(deck[DEAL_SIZE * s : DEAL_SIZE * (s + 1)]) for s in range(n)),
@@ -343,72 +253,36 @@ def _options(state: GameState, seat: int) -> tuple[Action, ...]:
     """Every legal action of ``seat`` in the current step, ignoring pending choices."""
     phase = state.phase
     hand = state.hands[seat]
-    if phase is _DRAFT_PASS or phase is _DRAFT_DISCARD:
-        make_all = _make_all_pass_cards if phase is _DRAFT_PASS else _make_all_discard_cards
-        return tuple(make_all(_pairs(hand)))
-    if phase is _CHOOSE_SUPPORT:
+    if phase is Phase.DRAFT_PASS or phase is Phase.DRAFT_DISCARD:
+        kind = PassCards if phase is Phase.DRAFT_PASS else DiscardCards
+        return tuple(kind(pair) for pair in _pairs(hand))
+    if phase is Phase.CHOOSE_SUPPORT:
         return tuple(ChooseSupport(f) for f in Faction if f not in state.support_used[seat])
     if phase in PLAY_PHASES:
         return _play_options(state, seat)
-    if phase is _PLACEMENT:
+    if phase is Phase.PLACEMENT:
         assert state.week_score is not None
         dues = [d for d in state.week_score.placements if d.seat == seat]
         if not dues:
             return ()
-        return tuple([_make_place_cards(frozenset(combo)) for combo in itertools.product(*(d.candidates for d in dues))])
-    if phase is _REORGANIZE:
+        return tuple([PlaceCards(frozenset(combo)) for combo in itertools.product(*(d.candidates for d in dues))])
+    if phase is Phase.REORGANIZE:
         assert state.table is not None
         take_backs: list[HandCard | None] = [None]
-        take_backs += [p.card for p in state.table.plays if p.seat == seat and p.side is _REVOLUTION]
+        take_backs += [p.card for p in state.table.plays if p.seat == seat and p.side is Side.REVOLUTION]
         subsets = _subsets(hand)
-        count = len(subsets)
-        column = itertools.chain.from_iterable(itertools.repeat(t, count) for t in take_backs)
-        return tuple(_make_all_reorganize(column, subsets * len(take_backs)))
+        return tuple(Reorganize(take_back, discards) for take_back in take_backs for discards in subsets)
     return ()
 
 
 def _pairs(cards: tuple[HandCard, ...]) -> list[frozenset[HandCard]]:
     """Every pair of ``cards`` as frozensets, in :func:`itertools.combinations` order."""
-    singles = [frozenset((card,)) for card in cards]
-    return [a | b for a, b in itertools.combinations(singles, 2)]  # unions reuse the stored hashes
+    return [frozenset(pair) for pair in itertools.combinations(cards, 2)]
 
 
 def _subsets(cards: tuple[HandCard, ...]) -> list[frozenset[HandCard]]:
-    """Every subset of ``cards``, by size, each size in :func:`itertools.combinations` order.
-
-    Each subset is an earlier one plus one card (:func:`_subset_plan`): a
-    frozenset union reuses the stored hashes, where building each subset
-    afresh would hash every card again.
-    """
-    singles = [frozenset((card,)) for card in cards]
-    subsets: list[frozenset[HandCard]] = [frozenset()]
-    append = subsets.append
-    for smaller, card in _subset_plan(len(cards)):
-        append(subsets[smaller] | singles[card])
-    return subsets
-
-
-def _subset_plan(size: int) -> tuple[tuple[int, int], ...]:
-    """How :func:`_subsets` builds the subsets of ``size`` cards after the empty one: for each, the
-    position of the subset without its last card and that card's index."""
-    if size < len(_SUBSET_PLANS):
-        return _SUBSET_PLANS[size]
-    return _make_subset_plan(size)
-
-
-def _make_subset_plan(size: int) -> tuple[tuple[int, int], ...]:
-    position: dict[tuple[int, ...], int] = {(): 0}
-    plan = []
-    for k in range(1, size + 1):
-        for combo in itertools.combinations(range(size), k):
-            position[combo] = len(position)
-            plan.append((position[combo[:-1]], combo[-1]))
-    return tuple(plan)
-
-
-# The plans of every hand a dealt game can hold (9 cards at most), made once as constants: the engine keeps
-# no cache, and a larger hand of a state built by hand gets its plan made on the spot.
-_SUBSET_PLANS: tuple[tuple[tuple[int, int], ...], ...] = tuple(_make_subset_plan(n) for n in range(DEAL_SIZE + 1))
+    """Every subset of ``cards``, by size, each size in :func:`itertools.combinations` order."""
+    return [frozenset(combo) for size in range(len(cards) + 1) for combo in itertools.combinations(cards, size)]
 
 
 def _play_options(state: GameState, seat: int) -> tuple[Action, ...]:
@@ -422,14 +296,14 @@ def _play_options(state: GameState, seat: int) -> tuple[Action, ...]:
     for card in hand:
         if card.faction is None:  # a reinforcement card
             for target in table.plays:
-                if target.step < step and (target.side is _REVOLUTION or traitor_allowed):
-                    append(_make_reinforce(card, target.card))
+                if target.step < step and (target.side is Side.REVOLUTION or traitor_allowed):
+                    append(Reinforce(card, target.card))
             continue
-        append(_make_play_card(card, _REVOLUTION))
+        append(PlayCard(card, Side.REVOLUTION))
         if traitor_allowed:
-            append(_make_play_card(card, _EMPEROR))
+            append(PlayCard(card, Side.EMPEROR))
     if not actions and hand:
-        append(_PLAY_NOTHING)  # holds cards, none playable (ruling H)
+        append(PlayNothing())  # holds cards, none playable (ruling H)
     return tuple(actions)
 
 
@@ -447,24 +321,24 @@ def _required(state: GameState) -> tuple[int, ...]:
     """
     phase = state.phase
     hands = state.hands
-    if phase is _PLAY_1 or phase is _PLAY_2 or phase is _PLAY_3:
+    if phase in PLAY_PHASES:
         return tuple(itertools.compress(range(len(hands)), hands))  # a hand is true when it holds a card
-    if phase is _DRAFT_PASS or phase is _DRAFT_DISCARD:
+    if phase is Phase.DRAFT_PASS or phase is Phase.DRAFT_DISCARD:
         return tuple(seat for seat, hand in enumerate(hands) if len(hand) >= 3)  # C(n, 2) >= 2 pairs
-    if phase is _CHOOSE_SUPPORT:
+    if phase is Phase.CHOOSE_SUPPORT:
         return tuple(
             seat for seat, used in enumerate(state.support_used) if sum(1 for f in Faction if f not in used) >= 2
         )
-    if phase is _PLACEMENT:
+    if phase is Phase.PLACEMENT:
         assert state.week_score is not None
         combinations: list[int | None] = [None] * state.players  # None: no card to place
         for due in state.week_score.placements:
             before = combinations[due.seat]
             combinations[due.seat] = (1 if before is None else before) * len(due.candidates)
         return tuple(seat for seat, count in enumerate(combinations) if count is not None and count >= 2)
-    if phase is _REORGANIZE:
+    if phase is Phase.REORGANIZE:
         assert state.table is not None
-        owners = {play.seat for play in state.table.plays if play.side is _REVOLUTION}
+        owners = {play.seat for play in state.table.plays if play.side is Side.REVOLUTION}
         # (1 + own cards to take back) * 2 ** hand size options: two or more unless both are nil.
         return tuple(seat for seat, hand in enumerate(hands) if hand or seat in owners)
     return ()
@@ -515,11 +389,12 @@ def _check_state(state: object, name: str) -> None:
 
 def _card_label(card: object) -> str:
     """How a message names a value given as a card: a real card by its label, anything else by its repr, with
-    a hint for a :class:`HandCard` subclass (it is no physical card, whatever its ``__eq__`` says)."""
-    if type(card) is HandCard:
+    a hint for a card subclass (it is no physical card, whatever its ``__eq__`` says)."""
+    if is_hand_card(card):
         return card.label()
-    if isinstance(card, HandCard):
-        return f"{card!r} (a card is a HandCard itself, not a {type(card).__name__})"
+    if isinstance(card, (FactionCard, ReinforcementCard)):
+        base = FactionCard if isinstance(card, FactionCard) else ReinforcementCard
+        return f"{card!r} (a card is a {base.__name__} itself, not a {type(card).__name__})"
     return repr(card)
 
 
@@ -554,35 +429,19 @@ def _check_awaited(state: GameState, seat: int, required: Collection[int]) -> No
 def _require_in_hand(state: GameState, seat: int, cards: Iterable[HandCard], rule: str) -> None:
     """Every one of ``cards`` is a card of ``seat``'s own hand.
 
-    Only a :class:`HandCard` itself can be: a hand holds nothing else, and ``card in hand`` would let a
-    value of another type (a ``HandCard`` subclass, say) answer with its own ``__eq__``, which may say True
-    to anything.
+    Only a hand card itself can be (:func:`~darkempire.cards.is_hand_card`): a hand holds nothing else, and
+    ``card in hand`` would let a value of another type (a card subclass, say) answer with its own
+    ``__eq__``, which may say True to anything.
     """
     hand = state.hands[seat]
     for card in cards:
-        if type(card) is not HandCard or not _holds(hand, card):
+        if not is_hand_card(card) or card not in hand:
             raise CardNotInHandError(f"seat {seat} does not hold {_card_label(card)}", rule=rule)
 
 
-def _holds(cards: tuple[HandCard, ...], card: HandCard) -> bool:
-    """``card in cards`` for a :class:`HandCard`: an int comparison of ids first skips the attrs ``__eq__``
-    call for each other card (equal cards have equal ids)."""
-    key = card.id
-    for held in cards:
-        if held.id == key and held == card:
-            return True
-    return False
-
-
 def _position(cards: tuple[HandCard, ...], card: HandCard) -> int:
-    """``cards.index(card)``, comparing ids first like :func:`_holds`."""
-    if type(card) is not HandCard:
-        return cards.index(card)
-    key = card.id
-    for at, held in enumerate(cards):
-        if held.id == key and held == card:
-            return at
-    raise ValueError(f"{card!r} is not among the cards")
+    """``cards.index(card)``: where a card checked to be among ``cards`` is."""
+    return cards.index(card)
 
 
 def _check_action(state: GameState, seat: int, action: Action, played_now: Collection[HandCard] = ()) -> None:
@@ -634,7 +493,7 @@ def _check_action(state: GameState, seat: int, action: Action, played_now: Colle
 
 
 #: The type each field of each action class must have. Single cards, factions and sides need only be present:
-#: the rules' own checks refuse a wrong one, naming the rule (and hinting at a HandCard subclass).
+#: the rules' own checks refuse a wrong one, naming the rule (and hinting at a card subclass).
 _FIELD_TYPES: Mapping[type, tuple[tuple[str, tuple[type, ...]], ...]] = MappingProxyType({
     PassCards: (("cards", (frozenset,)),),
     DiscardCards: (("cards", (frozenset,)),),
@@ -659,7 +518,7 @@ def _check_fields(action: Action) -> None:
             raise MalformedActionError(
                 f"{type(action).__name__}.{name} is a {wanted}, not {type(value).__name__}", rule="9.1"
             )
-        if any(type(card) is HandCard and not _is_real(card) for card in _cards_in(value)):
+        if any(is_hand_card(card) and not _is_real(card) for card in _cards_in(value)):
             raise MalformedActionError(
                 f"{type(action).__name__}.{name} holds a HandCard that is none of the 75 real cards", rule="1.2"
             )
@@ -690,7 +549,7 @@ def _genuine(action: Action) -> Action:
     changes: dict[str, Any] = {}
     for name, _ in _FIELD_TYPES[type(action)]:
         value = getattr(action, name)
-        if type(value) is HandCard and value is not HAND_CARDS[value.id]:
+        if is_hand_card(value) and value is not HAND_CARDS[value.id]:
             changes[name] = HAND_CARDS[value.id]
         elif type(value) is frozenset and any(c is not HAND_CARDS[c.id] for c in value):
             changes[name] = frozenset(HAND_CARDS[c.id] for c in value)
@@ -705,12 +564,12 @@ def _check_play(state: GameState, seat: int, action: PlayCard) -> None:
         raise InvalidTargetError(
             f"{action.card.label()} is a reinforcement card: attach it with Reinforce", rule="R-G"
         )
-    if action.side is _EMPEROR:
+    if action.side is Side.EMPEROR:
         if table.emperor_card is None:
             raise NoEmperorCardError("no emperor card is out this week, so no traitor card may be played", rule="4.5")
         if table.has_traitor_play(seat):
             raise SecondTraitorCardError(f"seat {seat} already made its one traitor play this week", rule="4.4")
-    elif action.side is not _REVOLUTION:
+    elif action.side is not Side.REVOLUTION:
         raise IllegalActionError(f"{action.side!r} is not a side", rule="4.3")
 
 
@@ -720,21 +579,21 @@ def _check_reinforce(state: GameState, seat: int, action: Reinforce, played_now:
     _require_in_hand(state, seat, (action.card,), "4.2")
     if not action.card.is_reinforcement:
         raise InvalidTargetError(f"{action.card.label()} is a faction card: play it with PlayCard", rule="R-G")
-    if state.phase is _PLAY_1:
+    if state.phase is Phase.PLAY_1:
         raise ReinforcementOnFirstStepError(
             "a reinforcement card may never be a seat's first card of the week", rule="4.6"
         )
     aim = action.target
-    if type(aim) is HandCard and aim in played_now:
+    if is_hand_card(aim) and aim in played_now:
         return  # a card of this same call: _check_same_step says so once every seat's own checks passed
     # Only the table decides: a card another seat chose in this step but has not revealed (a pending choice)
     # is as much "not on the table" as any other card, or the error would give that hidden choice away.
-    target = table.play_of(aim) if type(aim) is HandCard else None  # a foreign __eq__ would match any play
+    target = table.play_of(aim) if is_hand_card(aim) else None  # a foreign __eq__ would match any play
     if target is None:
         raise InvalidTargetError(
             f"{_card_label(aim)} is not a faction card played in an earlier step this week", rule="R-G"
         )
-    if target.side is _EMPEROR:
+    if target.side is Side.EMPEROR:
         if table.has_traitor_play(seat):
             raise SecondTraitorCardError(
                 f"reinforcing a traitor card is seat {seat}'s traitor play, and it already made one this week",
@@ -747,15 +606,15 @@ def _check_placement(state: GameState, seat: int, action: PlaceCards) -> None:
     dues = {d.faction: d for d in state.week_score.placements if d.seat == seat}
     cards = list(action.cards)
     for card in cards:
-        if type(card) is not HandCard:  # a subclass's own __eq__ could match any candidate
+        if not is_hand_card(card):  # a subclass's own __eq__ could match any candidate
             raise InvalidPlacementError(f"{_card_label(card)} is not a card seat {seat} may place", rule="R-E")
     factions = [c.faction for c in cards]
     if len(cards) != len(dues) or set(factions) != set(dues):
         wanted = ", ".join(f.name for f in sorted(dues))
         raise WrongCardCountError(f"seat {seat} places exactly one card of each of: {wanted}", rule="R-E")
     for card in cards:
-        assert card.faction is not None
-        if card not in dues[card.faction].candidates:
+        # A reinforcement card has no faction due, so the count check above has refused it already.
+        if isinstance(card, FactionCard) and card not in dues[card.faction].candidates:
             raise InvalidPlacementError(
                 f"{card.label()} is not one of seat {seat}'s revolution-side {card.faction.name} cards on the table",
                 rule="R-E",
@@ -767,8 +626,8 @@ def _check_reorganize(state: GameState, seat: int, action: Reorganize) -> None:
     assert table is not None
     take_back = action.take_back
     if take_back is not None:
-        play = table.play_of(take_back) if type(take_back) is HandCard else None  # no foreign __eq__
-        if play is None or play.seat != seat or play.side is not _REVOLUTION:
+        play = table.play_of(take_back) if is_hand_card(take_back) else None  # no foreign __eq__
+        if play is None or play.seat != seat or play.side is not Side.REVOLUTION:
             raise InvalidPickUpError(
                 f"seat {seat} may take back only one of its own revolution-side faction cards still on the table, "
                 f"not {_card_label(take_back)}",
@@ -799,8 +658,6 @@ class Transition:
 
 # Every decision reports its choice and returns a transition: built like the states, without the attrs
 # __init__ (their fields have no converter).
-_make_transition: Callable[[GameState, tuple[Event, ...]], Transition] = maker(Transition)
-_make_choice_made: Callable[[int, Phase, Action], ChoiceMade] = maker(ChoiceMade)
 
 
 def deal_reporting(config: GameConfig, seed: int) -> Transition:
@@ -854,11 +711,11 @@ def apply_reporting(state: GameState, seat: int, action: Action) -> Transition:
     _check_awaited(state, seat, required)
     _check_action(state, seat, action)
     action = _genuine(action)
-    log: list[Event] = [_make_choice_made(seat, state.phase, action)]
-    state = _evolve_state(state, pending=_set_seat(state.pending, seat, action))
+    log: list[Event] = [ChoiceMade(seat, state.phase, action)]
+    state = attrs.evolve(state, pending=_set_seat(state.pending, seat, action))
     if not _awaited(state, required):
         state = _advance(_decide(state, {}, log), log)
-    return _make_transition(state, tuple(log))
+    return Transition(state, tuple(log))
 
 
 def withdraw(state: GameState, seat: int) -> GameState:
@@ -882,7 +739,7 @@ def withdraw_reporting(state: GameState, seat: int) -> Transition:
     check_seat(state, seat)
     if state.pending[seat] is None:
         raise WrongSeatError(f"seat {seat} has no pending choice to take back in this step", rule="9.2")
-    after = _evolve_state(state, pending=_set_seat(state.pending, seat, None))
+    after = attrs.evolve(state, pending=_set_seat(state.pending, seat, None))
     return Transition(after, (ChoiceWithdrawn(seat, state.phase),))
 
 
@@ -933,15 +790,15 @@ def _decide(state: GameState, choices: Mapping[int, Action], log: list[Event]) -
             full[seat] = chosen
     # Each resolver clears the pending choices in the first copy it makes (a copy fewer per step).
     phase = state.phase
-    if phase is _DRAFT_PASS:
+    if phase is Phase.DRAFT_PASS:
         return _resolve_pass(state, full, log)
-    if phase is _DRAFT_DISCARD:
+    if phase is Phase.DRAFT_DISCARD:
         return _resolve_discard(state, full, log)
-    if phase is _CHOOSE_SUPPORT:
+    if phase is Phase.CHOOSE_SUPPORT:
         return _start_week(_resolve_support(state, full), log)
     if phase in PLAY_PHASES:
         return _resolve_play(state, full, log)
-    if phase is _PLACEMENT:
+    if phase is Phase.PLACEMENT:
         return _resolve_placement(state, full, log)
     return _resolve_reorganize(state, full, log)
 
@@ -965,7 +822,7 @@ def step(state: GameState, choices: Mapping[int, Action]) -> Transition:
     _check_state(state, "step")
     if state.phase in _ACTION_OF_PHASE:
         return _simultaneous(state, choices, (state.phase,), "step")
-    if state.phase is _GAME_OVER:
+    if state.phase is Phase.GAME_OVER:
         raise WrongPhaseError("the game is over: no step is left to resolve", rule="9.1")
     _check_mapping(choices, "step")
     for seat in choices:
@@ -1015,7 +872,7 @@ def _played_now(state: GameState, choices: Mapping[int, Action]) -> frozenset[Ha
     """The cards that the seats of a play step's simultaneous call play (a seat that reinforces plays none)."""
     if state.phase not in PLAY_PHASES:
         return frozenset()
-    return frozenset([a.card for a in choices.values() if type(a) is PlayCard and type(a.card) is HandCard])
+    return frozenset([a.card for a in choices.values() if type(a) is PlayCard and is_hand_card(a.card)])
 
 
 def _check_same_step(choices: Mapping[int, Action], played_now: frozenset[HandCard]) -> None:
@@ -1023,7 +880,7 @@ def _check_same_step(choices: Mapping[int, Action], played_now: frozenset[HandCa
 
     Runs after every seat's own checks: the error depends on another submitted choice."""
     for seat, action in choices.items():
-        if type(action) is Reinforce and type(action.target) is HandCard and action.target in played_now:
+        if type(action) is Reinforce and is_hand_card(action.target) and action.target in played_now:
             raise ReinforcementOnSameStepError(
                 f"seat {seat} cannot attach a reinforcement to a card played in the same step", rule="4.6"
             )
@@ -1038,7 +895,7 @@ def pass_cards(state: GameState, choices: Mapping[int, PassCards]) -> GameState:
     :returns: the state in :attr:`Phase.DRAFT_DISCARD`.
     :raises IllegalActionError: see :func:`apply`; also :class:`MissingChoiceError`.
     """
-    return _simultaneous(state, choices, (_DRAFT_PASS,), "pass_cards").state
+    return _simultaneous(state, choices, (Phase.DRAFT_PASS,), "pass_cards").state
 
 
 def discard(state: GameState, choices: Mapping[int, DiscardCards]) -> GameState:
@@ -1047,7 +904,7 @@ def discard(state: GameState, choices: Mapping[int, DiscardCards]) -> GameState:
     :param choices: ``{seat: DiscardCards}`` for every awaited seat.
     :returns: the state in :attr:`Phase.CHOOSE_SUPPORT`.
     """
-    return _simultaneous(state, choices, (_DRAFT_DISCARD,), "discard").state
+    return _simultaneous(state, choices, (Phase.DRAFT_DISCARD,), "discard").state
 
 
 def choose_support(state: GameState, choices: Mapping[int, ChooseSupport]) -> GameState:
@@ -1058,7 +915,7 @@ def choose_support(state: GameState, choices: Mapping[int, ChooseSupport]) -> Ga
     :param choices: ``{seat: ChooseSupport}`` for every awaited seat.
     :returns: the state in :attr:`Phase.PLAY_1`.
     """
-    return _simultaneous(state, choices, (_CHOOSE_SUPPORT,), "choose_support").state
+    return _simultaneous(state, choices, (Phase.CHOOSE_SUPPORT,), "choose_support").state
 
 
 def play(state: GameState, choices: Mapping[int, PlayCard | Reinforce | PlayNothing]) -> GameState:
@@ -1085,7 +942,7 @@ def place_cards(state: GameState, choices: Mapping[int, PlaceCards]) -> GameStat
     :param choices: ``{seat: PlaceCards}`` for every awaited seat.
     :returns: the state at the next decision (re-organize, or the next month).
     """
-    return _simultaneous(state, choices, (_PLACEMENT,), "place_cards").state
+    return _simultaneous(state, choices, (Phase.PLACEMENT,), "place_cards").state
 
 
 def reorganize(state: GameState, choices: Mapping[int, Reorganize]) -> GameState:
@@ -1097,7 +954,7 @@ def reorganize(state: GameState, choices: Mapping[int, Reorganize]) -> GameState
     :param choices: ``{seat: Reorganize}`` for every awaited seat.
     :returns: the state at the next decision.
     """
-    return _simultaneous(state, choices, (_REORGANIZE,), "reorganize").state
+    return _simultaneous(state, choices, (Phase.REORGANIZE,), "reorganize").state
 
 
 # --------------------------------------------------------------------------- resolving steps
@@ -1106,38 +963,46 @@ def reorganize(state: GameState, choices: Mapping[int, Reorganize]) -> GameState
 # transition reports is what it did, never something recovered afterwards from the states.
 
 
+def _of_kind(full: Mapping[int, Action], kind: type[A]) -> dict[int, A]:
+    """The choices of ``full`` that are ``kind`` actions: in its phase the action checks let no other through."""
+    return {seat: action for seat, action in full.items() if isinstance(action, kind)}
+
+
 def _resolve_pass(state: GameState, full: Mapping[int, Action], log: list[Event]) -> GameState:
     n = state.players
-    passed = [frozenset(full[s].cards) for s in range(n)]  # type: ignore[union-attr]
+    chosen = _of_kind(full, PassCards)
+    passed = [chosen[s].cards for s in range(n)]
     log += [CardsPassed(s, (s + 1) % n, passed[s]) for s in range(n)]
     hands = tuple(
         _by_id([c for c in state.hands[s] if c not in passed[s]] + list(passed[(s - 1) % n])) for s in range(n)
     )
-    return _evolve_state(state, hands=hands, phase=_DRAFT_DISCARD, pending=(None,) * n)
+    return attrs.evolve(state, hands=hands, phase=Phase.DRAFT_DISCARD, pending=(None,) * n)
 
 
 def _resolve_discard(state: GameState, full: Mapping[int, Action], log: list[Event]) -> GameState:
     discarded: list[HandCard] = []
     hands = []
+    chosen = _of_kind(full, DiscardCards)
     for s in state.seats:
-        cards = full[s].cards  # type: ignore[union-attr]
+        cards = chosen[s].cards
         log.append(DraftDiscarded(s, len(cards), cards))
         discarded += _by_id(cards)
         hands.append(tuple(c for c in state.hands[s] if c not in cards))
     log.append(MonthStarted(state.month, len(state.revolution_pile), len(state.emperor_pile)))
-    return _evolve_state(
+    return attrs.evolve(
         state,
         hands=tuple(hands),
         discard_pile=state.discard_pile + tuple(discarded),
-        phase=_CHOOSE_SUPPORT,
+        phase=Phase.CHOOSE_SUPPORT,
         pending=(None,) * state.players,
     )
 
 
 def _resolve_support(state: GameState, full: Mapping[int, Action]) -> GameState:
     """The support cards stay face down until monthly scoring: resolving the choice reports nothing."""
-    support = tuple(full[s].faction for s in state.seats)  # type: ignore[union-attr]
-    return _evolve_state(state, support=support, pending=(None,) * state.players)
+    chosen = _of_kind(full, ChooseSupport)
+    support = tuple(chosen[s].faction for s in state.seats)
+    return attrs.evolve(state, support=support, pending=(None,) * state.players)
 
 
 def _start_week(state: GameState, log: list[Event]) -> GameState:
@@ -1145,9 +1010,9 @@ def _start_week(state: GameState, log: list[Event]) -> GameState:
     table = _week_table(state.config, state.revolution_pile, state.emperor_pile)
     week = state.week + 1
     log.append(WeekStarted(state.month, week, table.revolution_card, table.emperor_card, table.add_on))
-    return _evolve_state(
+    return attrs.evolve(
         state,
-        phase=_PLAY_1,
+        phase=Phase.PLAY_1,
         week=week,
         table=table,
         revolution_pile=state.revolution_pile[1:],
@@ -1183,13 +1048,13 @@ def _resolve_play(state: GameState, full: Mapping[int, Action], log: list[Event]
             idle.add((step, seat))
             idle_now.append(seat)
             continue
-        if isinstance(action, PlayCard):
-            plays.append(_make_play(seat, action.card, action.side, step, ()))
+        if isinstance(action, PlayCard) and isinstance(action.card, FactionCard):
+            plays.append(Play(seat, action.card, action.side, step, ()))
         else:
-            assert isinstance(action, Reinforce)
+            assert isinstance(action, Reinforce) and isinstance(action.card, ReinforcementCard)
             at = next(i for i, p in enumerate(plays) if p.card == action.target)
             target = plays[at]
-            plays[at] = _make_play(
+            plays[at] = Play(
                 target.seat,
                 target.card,
                 target.side,
@@ -1201,9 +1066,9 @@ def _resolve_play(state: GameState, full: Mapping[int, Action], log: list[Event]
         at = _position(hand, action.card)  # checked to be in the hand; each card is in one place only
         hands[seat] = hand[:at] + hand[at + 1 :]
     log.append(PlaysRevealed(state.month, state.week, step, tuple(revealed), frozenset(idle_now)))
-    table = _evolve_table(table, plays=tuple(plays), idle=frozenset(idle), steps_revealed=step)
-    phase = PLAY_PHASES[step] if step < STEPS else _WEEK_SCORING
-    return _evolve_state(state, hands=tuple(hands), table=table, phase=phase, pending=(None,) * state.players)
+    table = attrs.evolve(table, plays=tuple(plays), idle=frozenset(idle), steps_revealed=step)
+    phase = PLAY_PHASES[step] if step < STEPS else Phase.WEEK_SCORING
+    return attrs.evolve(state, hands=tuple(hands), table=table, phase=phase, pending=(None,) * state.players)
 
 
 def score_week(state: GameState) -> GameState:
@@ -1221,7 +1086,7 @@ def score_week(state: GameState) -> GameState:
     :raises WrongPhaseError: in any other phase.
     """
     _check_state(state, "score_week")
-    if state.phase is not _WEEK_SCORING:
+    if state.phase is not Phase.WEEK_SCORING:
         raise WrongPhaseError(f"weekly scoring follows the third play step, not the {state.phase.value} phase", rule="9.1")
     return advance(state)
 
@@ -1242,19 +1107,19 @@ def _score_week(state: GameState, log: list[Event]) -> GameState:
             track.faction_cards,
             track.emperor_cards + (ScoredEmperorCard(table.emperor_card, month, week),),
         )
-        after = _evolve_table(table, emperor_card=None, add_on=None)
+        after = attrs.evolve(table, emperor_card=None, add_on=None)
         log.append(EmperorCardScored(month, week, table.emperor_card, track.emperor_total))
     if score.placements:
         log.append(PlacementsDue(month, week, score.placements))
     record = WeekRecord(month=month, week=week, table=table, score=score, placed=())
-    return _evolve_state(
+    return attrs.evolve(
         state,
         month_tokens=month_tokens,
         score_track=track,
         table=after,
         week_score=score,
         history=state.history + (record,),
-        phase=_PLACEMENT if score.placements else _week_end_phase(state),
+        phase=Phase.PLACEMENT if score.placements else _week_end_phase(state),
     )
 
 
@@ -1265,7 +1130,7 @@ def _resolve_placement(state: GameState, full: Mapping[int, Action], log: list[E
     for seat in state.seats:
         action = full.get(seat)
         if isinstance(action, PlaceCards):
-            placed += [ScoredCard(c, seat, state.month, state.week) for c in _by_id(action.cards)]
+            placed += [ScoredCard(c, seat, state.month, state.week) for c in _by_id(action.cards) if isinstance(c, FactionCard)]
     placed_cards = {s.card for s in placed}
     freed: list[HandCard] = []
     plays = []
@@ -1279,9 +1144,9 @@ def _resolve_placement(state: GameState, full: Mapping[int, Action], log: list[E
     track = ScoreTrack(state.score_track.faction_cards + tuple(placed), state.score_track.emperor_cards)
     if placed:
         log.append(CardsPlaced(state.month, state.week, tuple(placed), track.card_points()))
-    return _evolve_state(
+    return attrs.evolve(
         state,
-        table=_evolve_table(table, plays=tuple(plays)),
+        table=attrs.evolve(table, plays=tuple(plays)),
         discard_pile=state.discard_pile + tuple(freed),
         score_track=track,
         history=state.history[:-1] + (record,),
@@ -1294,8 +1159,8 @@ def _week_end_phase(state: GameState) -> Phase:
     """The phase after a week's scoring and placement: re-organize, or monthly scoring after the game's
     last week, since nothing is played again (ruling O)."""
     if state.month == MONTHS and state.week == WEEKS:
-        return _MONTH_SCORING
-    return _REORGANIZE
+        return Phase.MONTH_SCORING
+    return Phase.REORGANIZE
 
 
 def _resolve_reorganize(state: GameState, full: Mapping[int, Action], log: list[Event]) -> GameState:
@@ -1329,7 +1194,7 @@ def _resolve_reorganize(state: GameState, full: Mapping[int, Action], log: list[
         )
     )
     log += [HandRefilled(state.month, state.week, seat, drops[seat], drawn[seat]) for seat in seats]
-    state = _evolve_state(
+    state = attrs.evolve(
         state,
         hands=tuple(_by_id(hands[seat] + drawn[seat]) for seat in seats),
         draw_pile=refill.draw_pile,
@@ -1341,7 +1206,7 @@ def _resolve_reorganize(state: GameState, full: Mapping[int, Action], log: list[
         pending=(None,) * state.players,
     )
     if state.week == WEEKS:
-        return _evolve_state(state, table=None, phase=_MONTH_SCORING)
+        return attrs.evolve(state, table=None, phase=Phase.MONTH_SCORING)
     return _start_week(state, log)  # the next week starts at once (rule 4.1)
 
 
@@ -1396,7 +1261,7 @@ def score_month(state: GameState) -> GameState:
     :raises WrongPhaseError: in any other phase.
     """
     _check_state(state, "score_month")
-    if state.phase is not _MONTH_SCORING:
+    if state.phase is not Phase.MONTH_SCORING:
         raise WrongPhaseError(f"monthly scoring follows the fourth week, not the {state.phase.value} phase", rule="9.1")
     return advance(state)
 
@@ -1409,7 +1274,7 @@ def _score_month(state: GameState, log: list[Event]) -> GameState:
     )
     banked = tuple(b + t + x for b, t, x in zip(state.banked_tokens, state.month_tokens, score.bonus, strict=True))
     log.append(MonthScored(score, banked))
-    state = _evolve_state(
+    state = attrs.evolve(
         state,
         banked_tokens=banked,
         month_tokens=(0,) * state.players,
@@ -1418,18 +1283,18 @@ def _score_month(state: GameState, log: list[Event]) -> GameState:
         month_scores=state.month_scores + (score,),
     )
     if state.month == MONTHS:
-        state = _evolve_state(state, phase=_GAME_OVER)
+        state = attrs.evolve(state, phase=Phase.GAME_OVER)
         verdict = judge_winner(state)
         log.append(GameOver(verdict))
-        return _evolve_state(state, verdict=verdict)
+        return attrs.evolve(state, verdict=verdict)
     chance = state.chance
     revolution, chance = chance.shuffled(REVOLUTION_CARDS)
     unscored = _by_emperor_id(state.emperor_pile + state.emperor_reserve)
     emperor, chance = chance.shuffled(unscored)
     log.append(MonthStarted(state.month + 1, len(revolution[:WEEKS]), len(emperor[:WEEKS])))
-    return _evolve_state(
+    return attrs.evolve(
         state,
-        phase=_CHOOSE_SUPPORT,
+        phase=Phase.CHOOSE_SUPPORT,
         month=state.month + 1,
         week=0,
         revolution_pile=revolution[:WEEKS],
@@ -1462,9 +1327,9 @@ def _advance(state: GameState, log: list[Event]) -> GameState:
     """:func:`advance`, reporting the automatic steps' events to ``log``."""
     while True:
         phase = state.phase
-        if phase is _WEEK_SCORING:
+        if phase is Phase.WEEK_SCORING:
             state = _score_week(state, log)
-        elif phase is _MONTH_SCORING:
+        elif phase is Phase.MONTH_SCORING:
             state = _score_month(state, log)
         elif phase in _ACTION_OF_PHASE and not _awaited(state, _required(state)):  # a decision phase
             state = _decide(state, {}, log)
@@ -1512,7 +1377,7 @@ def judge_winner(
     if state is not None:
         if not isinstance(state, GameState):
             raise InvalidArgumentError(f"judge_winner takes a GameState, not {type(state).__name__}")
-        if state.phase is not _GAME_OVER:
+        if state.phase is not Phase.GAME_OVER:
             raise WrongPhaseError(f"the winner is judged after the third monthly scoring, not in the {state.phase.value} phase", rule="9.1")
         return final_verdict(
             state.score_track.card_points(), state.score_track.emperor_total, state.banked_tokens, state.victors

@@ -32,9 +32,9 @@ from typing import Any, Final
 
 import attrs
 
-from darkempire.cards import EMPEROR_CARDS, HAND_CARDS, EmperorCard, HandCard, RevolutionCard
+from darkempire.cards import EMPEROR_CARDS, FACTION_CARDS, HAND_CARDS, EmperorCard, FactionCard, HandCard, ReinforcementCard, RevolutionCard
 from darkempire.state import GameConfig
-from darkempire.wire.converter import KIND_KEY, KINDS
+from darkempire.wire.converter import KIND_KEY, KINDS, union_members
 from darkempire.wire.envelope import FORMAT
 from darkempire.wire.limits import ARRAY_LIMITS
 from darkempire.wire.message_types import MESSAGE_TYPES
@@ -67,6 +67,17 @@ def _card_id(description: str, cards: Sequence[object]) -> dict[str, Any]:
     return {"description": description, "type": "integer", "minimum": 0, "maximum": len(cards) - 1}
 
 
+#: The types with hooks of their own in the converter, by the name of their schema.
+_OWN_NAMES: dict[Any, str] = {
+    HandCard: "HandCard",
+    FactionCard: "FactionCard",
+    ReinforcementCard: "ReinforcementCard",
+    EmperorCard: "EmperorCard",
+    RevolutionCard: "RevolutionCard",
+    GameConfig: "GameConfig",
+}
+
+
 class _Builder:
     """Builds one schema document, collecting the attrs classes it refers to in ``$defs``."""
 
@@ -83,8 +94,8 @@ class _Builder:
         """The schema of a value of type ``tp``."""
         if isinstance(tp, type) and tp in _SCALARS:
             return dict(_SCALARS[tp])
-        if tp in (HandCard, EmperorCard, RevolutionCard, GameConfig):
-            return self.ref(tp.__name__, lambda: self._own(tp))
+        if tp in _OWN_NAMES:
+            return self.ref(_OWN_NAMES[tp], lambda: self._own(tp))
         if isinstance(tp, type) and issubclass(tp, enum.Enum):
             cls = tp
             return self.ref(
@@ -93,7 +104,7 @@ class _Builder:
             )
         origin = typing.get_origin(tp)
         if origin in (typing.Union, types.UnionType):
-            return self._union(typing.get_args(tp))
+            return self._union(union_members(tp))
         if origin is tuple or origin is frozenset:
             return self._array(origin, typing.get_args(tp))
         if attrs.has(tp):
@@ -102,8 +113,12 @@ class _Builder:
 
     def _own(self, tp: Any) -> dict[str, Any]:
         """The schema of a type with a hook of its own in the converter: the cards and the config."""
-        if tp is HandCard:
+        if tp == HandCard:
             return _card_id("A hand card by id: 0-64 faction cards (13 * faction + k), 65-74 reinforcements.", HAND_CARDS)
+        if tp is FactionCard:
+            return _card_id("A faction card by id, 0-64 (13 * faction + k).", FACTION_CARDS)
+        if tp is ReinforcementCard:
+            return {**_card_id("A reinforcement card by id, 65-74.", HAND_CARDS), "minimum": len(FACTION_CARDS)}
         if tp is EmperorCard:
             return _card_id("An emperor card by id, 0-7 (values 8, 9, 10, 10, 11, 11, 12, 13).", EMPEROR_CARDS)
         if tp is RevolutionCard:

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 import attrs
 
 from darkempire.actions import Action
-from darkempire.cards import AddOnCard, EmperorCard, Faction, HandCard, RevolutionCard, add_on_for
+from darkempire.cards import AddOnCard, EmperorCard, Faction, FactionCard, HandCard, RevolutionCard, add_on_for
 from darkempire.chance import Chance
 from darkempire.errors import ConfigError
 from darkempire.scoring import MonthScore, Verdict, WeekScore
@@ -96,10 +96,6 @@ class Phase(enum.Enum):
     def __repr__(self) -> str:
         return f"Phase.{self.name}"
 
-    # Enum hashes a member by its name in Python code; the identity hash of the one object of each member
-    # is equivalent and C-level fast, and phases key many lookups per decision (issue 6).
-    __hash__ = object.__hash__
-
 
 _STEPS = {Phase.PLAY_1: 1, Phase.PLAY_2: 2, Phase.PLAY_3: 3}
 #: The phases in which seats make choices.
@@ -150,7 +146,7 @@ class ScoredCard:
     :ivar week: week placed, 1-4.
     """
 
-    card: HandCard
+    card: FactionCard
     seat: int
     month: int
     week: int
@@ -158,7 +154,7 @@ class ScoredCard:
     @property
     def faction(self) -> Faction:
         """The card's faction."""
-        return self.card.faction  # type: ignore[return-value]  # only faction cards are placed
+        return self.card.faction
 
 
 @attrs.frozen
@@ -198,7 +194,7 @@ class ScoreTrack:
         """Points of the placed emperor cards."""
         return sum(s.card.value for s in self.emperor_cards)
 
-    def placed_in_month(self, month: int) -> tuple[HandCard, ...]:
+    def placed_in_month(self, month: int) -> tuple[FactionCard, ...]:
         """The faction cards placed in ``month`` (those "below the track", rule 7.1)."""
         return tuple(s.card for s in self.faction_cards if s.month == month)
 

@@ -14,14 +14,19 @@ import attrs
 
 from darkempire.actions import Side
 from darkempire.errors import InvalidCardError
-from darkempire.cards import REINFORCEMENT_BONUS, AddOnCard, EmperorCard, Faction, HandCard, RevolutionCard
+from darkempire.cards import (
+    REINFORCEMENT_BONUS,
+    AddOnCard,
+    EmperorCard,
+    Faction,
+    FactionCard,
+    HandCard,
+    ReinforcementCard,
+    RevolutionCard,
+    is_hand_card,
+)
 
 __all__ = ["Play", "Reinforcement", "WeekTable"]
-
-# Side members as module constants: in Python 3.11 Side.X goes through the enum metaclass's __getattr__
-# hook, several times slower than reading a global.
-_REVOLUTION = Side.REVOLUTION
-_EMPEROR = Side.EMPEROR
 
 
 def _tuple(value: Iterable[Any]) -> tuple[Any, ...]:
@@ -39,7 +44,7 @@ class Reinforcement:
         target's step.
     """
 
-    card: HandCard
+    card: ReinforcementCard
     seat: int
     step: int
 
@@ -56,20 +61,21 @@ class Play:
     """
 
     seat: int
-    card: HandCard = attrs.field()
+    card: FactionCard = attrs.field()
     side: Side
     step: int
     reinforcements: tuple[Reinforcement, ...] = attrs.field(default=(), converter=_tuple)
 
     @card.validator
-    def _faction_card_only(self, _attribute: object, card: HandCard) -> None:
-        if card.faction is None:
-            raise InvalidCardError(f"a Play holds a faction card, not the reinforcement card {card.id} (ruling G)")
+    def _faction_card_only(self, _attribute: object, card: object) -> None:
+        if type(card) is not FactionCard:
+            what = f"the reinforcement card {card.id}" if isinstance(card, ReinforcementCard) else f"{card!r:.60}"
+            raise InvalidCardError(f"a Play holds a faction card, not {what} (ruling G)")
 
     @property
     def faction(self) -> Faction:
         """The card's faction."""
-        return self.card.faction  # type: ignore[return-value]  # the validator rules out None
+        return self.card.faction
 
     @property
     def strength(self) -> int:
@@ -79,7 +85,7 @@ class Play:
     @property
     def is_traitor(self) -> bool:
         """True for a card played to the emperor side."""
-        return self.side is _EMPEROR
+        return self.side is Side.EMPEROR
 
 
 @attrs.frozen
@@ -110,21 +116,15 @@ class WeekTable:
     def revolution_plays(self, faction: Faction | None = None) -> Iterator[Play]:
         """Revolution-side plays, of ``faction`` if given."""
         return (
-            p for p in self.plays if p.side is _REVOLUTION and (faction is None or p.card.faction is faction)
+            p for p in self.plays if p.side is Side.REVOLUTION and (faction is None or p.card.faction is faction)
         )
 
     def traitor_plays(self) -> Iterator[Play]:
         """Emperor-side plays (traitor cards)."""
-        return (p for p in self.plays if p.side is _EMPEROR)
+        return (p for p in self.plays if p.side is Side.EMPEROR)
 
     def play_of(self, card: HandCard) -> Play | None:
         """The play whose faction card is ``card``, or ``None``."""
-        if type(card) is HandCard:
-            key = card.id
-            for p in self.plays:
-                if p.card.id == key and p.card == card:  # ids first: no attrs __eq__ call per other card
-                    return p
-            return None
         for p in self.plays:
             if p.card == card:
                 return p
@@ -134,7 +134,7 @@ class WeekTable:
         """Whether ``seat`` made its traitor play this week: a traitor card, or a
         reinforcement attached to anyone's traitor card (rule 4.4, ruling G)."""
         for p in self.plays:
-            if p.side is _EMPEROR:
+            if p.side is Side.EMPEROR:
                 if p.seat == seat:
                     return True
                 for r in p.reinforcements:
@@ -150,7 +150,7 @@ class WeekTable:
         At the first step there are none.
         """
         traitor_allowed = self.emperor_card is not None and not self.has_traitor_play(seat)
-        return tuple(p for p in self.plays if p.step < step and (p.side is _REVOLUTION or traitor_allowed))
+        return tuple(p for p in self.plays if p.step < step and (p.side is Side.REVOLUTION or traitor_allowed))
 
     def reinforcements_only(self, hand_sizes: Sequence[int]) -> frozenset[int]:
         """The seats this table shows to hold reinforcement cards only, given each seat's hand size now (ruling H).

@@ -10,11 +10,8 @@ client or given to a bot as it is.
 
 from __future__ import annotations
 
-from typing import Protocol
-
 import attrs
 
-from darkempire._values import maker
 from darkempire.actions import Action
 from darkempire.cards import AddOnCard, Faction, HandCard
 from darkempire.engine import awaited_seats, check_seat
@@ -88,73 +85,35 @@ class PlayerView:
     verdict: Verdict | None
 
 
-class _MakeView(Protocol):
-    def __call__(
-        self,
-        seat: int | None,
-        players: int,
-        phase: Phase,
-        month: int,
-        week: int,
-        add_on: AddOnCard | None,
-        hand: tuple[HandCard, ...],
-        victor: Faction | None,
-        support: Faction | None,
-        pending: Action | None,
-        awaited: frozenset[int],
-        chosen: frozenset[int],
-        support_used: tuple[frozenset[Faction], ...],
-        hand_sizes: tuple[int, ...],
-        draw_pile_size: int,
-        discard_pile_size: int,
-        revolution_pile_size: int,
-        emperor_pile_size: int,
-        table: WeekTable | None,
-        week_score: WeekScore | None,
-        score_track: ScoreTrack,
-        month_tokens: tuple[int, ...],
-        banked_tokens: tuple[int, ...],
-        history: tuple[WeekRecord, ...],
-        month_scores: tuple[MonthScore, ...],
-        verdict: Verdict | None,
-        /,
-    ) -> PlayerView: ...
-
-
-# Bots build a view for every decision: writing the 26 slots directly is several times faster than the
-# attrs __init__ (issue 6). PlayerView has no converters or validators to skip.
-_make_view: _MakeView = maker(PlayerView)
-
-
 def _view(state: GameState, seat: int | None) -> PlayerView:
     pending = state.pending
-    return _make_view(
-        seat,
-        state.config.players,
-        state.phase,
-        state.month,
-        state.week,
-        state.config.add_on,
-        state.hands[seat] if seat is not None else (),
-        state.victors[seat] if seat is not None else None,
-        state.support[seat] if seat is not None else None,
-        pending[seat] if seat is not None else None,
-        awaited_seats(state),
-        frozenset([s for s, choice in enumerate(pending) if choice is not None]),
-        state.support_used,
-        tuple(map(len, state.hands)),
-        len(state.draw_pile),
-        len(state.discard_pile),
-        len(state.revolution_pile),
-        len(state.emperor_pile),
-        state.table,
-        state.week_score,
-        state.score_track,
-        state.month_tokens,
-        state.banked_tokens,
-        state.history,
-        state.month_scores,
-        state.verdict,
+    return PlayerView(
+        seat=seat,
+        players=state.config.players,
+        phase=state.phase,
+        month=state.month,
+        week=state.week,
+        add_on=state.config.add_on,
+        hand=state.hands[seat] if seat is not None else (),
+        victor=state.victors[seat] if seat is not None else None,
+        support=state.support[seat] if seat is not None else None,
+        pending=pending[seat] if seat is not None else None,
+        awaited=awaited_seats(state),
+        chosen=frozenset([s for s, choice in enumerate(pending) if choice is not None]),
+        support_used=state.support_used,
+        hand_sizes=tuple(map(len, state.hands)),
+        draw_pile_size=len(state.draw_pile),
+        discard_pile_size=len(state.discard_pile),
+        revolution_pile_size=len(state.revolution_pile),
+        emperor_pile_size=len(state.emperor_pile),
+        table=state.table,
+        week_score=state.week_score,
+        score_track=state.score_track,
+        month_tokens=state.month_tokens,
+        banked_tokens=state.banked_tokens,
+        history=state.history,
+        month_scores=state.month_scores,
+        verdict=state.verdict,
     )
 
 

@@ -41,12 +41,16 @@ from darkempire.actions import (
 )
 from darkempire.cards import (
     EMPEROR_CARDS,
+    FACTION_CARDS,
     HAND_CARDS,
+    REINFORCEMENT_CARDS,
     REVOLUTION_CARDS,
     AddOnCard,
     EmperorCard,
     Faction,
+    FactionCard,
     HandCard,
+    ReinforcementCard,
     RevolutionCard,
 )
 from darkempire.events import EVENT_TYPES
@@ -71,6 +75,7 @@ __all__ = [
     "KIND_KEY",
     "field_types",
     "is_union",
+    "union_members",
     "json_type",
     "kind_of",
     "located",
@@ -113,15 +118,30 @@ def kind_of(cls: type) -> str:
 # --------------------------------------------------------------------------- type introspection
 
 
+#: The members of :data:`~darkempire.cards.HandCard`.
+_HAND_CARD_MEMBERS: Final = frozenset(typing.get_args(HandCard))
+
+
+def union_members(tp: Any) -> tuple[Any, ...]:
+    """The members of the union ``tp``, with a faction card and a reinforcement card taken together as one
+    :data:`~darkempire.cards.HandCard`: Python flattens ``HandCard | None`` into three members, and the wire
+    format has one hand card type (its id)."""
+    args = typing.get_args(tp)
+    if _HAND_CARD_MEMBERS <= set(args):
+        return (HandCard, *(a for a in args if a not in _HAND_CARD_MEMBERS))
+    return args
+
+
 def is_union(tp: Any) -> bool:
-    """Whether ``tp`` is a union (``X | Y``, ``X | None``, ``typing.Union``)."""
-    return typing.get_origin(tp) in (typing.Union, types.UnionType)
+    """Whether ``tp`` is a union (``X | Y``, ``X | None``, ``typing.Union``); ``HandCard`` itself is not, on the
+    wire (see :func:`union_members`)."""
+    return typing.get_origin(tp) in (typing.Union, types.UnionType) and len(union_members(tp)) > 1
 
 
 def optional_member(tp: Any) -> Any:
     """``X`` for ``X | None``; any other type unchanged."""
     if is_union(tp):
-        members = [m for m in typing.get_args(tp) if m is not NONE_TYPE]
+        members = [m for m in union_members(tp) if m is not NONE_TYPE]
         if len(members) == 1:
             return members[0]
     return tp
@@ -161,7 +181,7 @@ def _is_enum(tp: Any) -> bool:
 
 def order_key(value: Any) -> Any:
     """Sort key for set items: cards by id, enumerations in their order, tuples item by item."""
-    if isinstance(value, (HandCard, EmperorCard)):
+    if isinstance(value, (FactionCard, ReinforcementCard, EmperorCard)):
         return (0, value.id)
     if isinstance(value, enum.IntEnum):
         return (0, int(value))
@@ -273,6 +293,20 @@ def _hand_card(value: Any, _: Any = None) -> HandCard:
     return HAND_CARDS[card_id]
 
 
+def _faction_card(value: Any, _: Any = None) -> FactionCard:
+    card_id = _strict_int(value)
+    if not 0 <= card_id < len(FACTION_CARDS):
+        raise Fault(UnknownCardError, f"there is no faction card {card_id}; faction card ids are 0-64")
+    return FACTION_CARDS[card_id]
+
+
+def _reinforcement_card(value: Any, _: Any = None) -> ReinforcementCard:
+    card_id = _strict_int(value)
+    if not len(FACTION_CARDS) <= card_id < len(HAND_CARDS):
+        raise Fault(UnknownCardError, f"there is no reinforcement card {card_id}; reinforcement card ids are 65-74")
+    return REINFORCEMENT_CARDS[card_id - len(FACTION_CARDS)]
+
+
 def _emperor_card(value: Any, _: Any = None) -> EmperorCard:
     card_id = _strict_int(value)
     if not 0 <= card_id < len(EMPEROR_CARDS):
@@ -322,11 +356,13 @@ def _config(value: Any, _: Any = None) -> GameConfig:
 
 
 #: The types with hooks of their own, ``(type, structure, unstructure)``: they must win over the attrs factory.
-_OWN_HOOKS: Final[tuple[tuple[type, Callable[[Any, Any], Any], Callable[[Any], Any]], ...]] = (
+_OWN_HOOKS: Final[tuple[tuple[Any, Callable[[Any, Any], Any], Callable[[Any], Any]], ...]] = (
     (int, _strict_int, _int_out),
     (str, _strict_str, _str_out),
     (bool, _strict_bool, _bool_out),
     (HandCard, _hand_card, lambda c: c.id),
+    (FactionCard, _faction_card, lambda c: c.id),
+    (ReinforcementCard, _reinforcement_card, lambda c: c.id),
     (EmperorCard, _emperor_card, lambda c: c.id),
     (RevolutionCard, _revolution_card, lambda c: c.faction.name),
     (GameConfig, _config, lambda c: {"players": c.players}),
@@ -412,7 +448,7 @@ def _frozenset_unstructure(conv: cattrs.Converter, tp: Any) -> Callable[[frozens
 
 def _union_structure(conv: cattrs.Converter, tp: Any) -> Callable[[Any, Any], Any]:
     """``X | None`` is ``null`` or an ``X``; a union of actions (or events) is told apart by its tag."""
-    args = typing.get_args(tp)
+    args = union_members(tp)
     members = [a for a in args if a is not NONE_TYPE]
     if len(members) == 1:
         hook = conv.get_structure_hook(members[0])
@@ -439,7 +475,7 @@ def _structure_tagged(
 
 
 def _union_unstructure(conv: cattrs.Converter, tp: Any) -> Callable[[Any], Any]:
-    members = [a for a in typing.get_args(tp) if a is not NONE_TYPE]
+    members = [a for a in union_members(tp) if a is not NONE_TYPE]
     if len(members) == 1:
         hook = conv.get_unstructure_hook(members[0])
         return lambda value: None if value is None else hook(value)

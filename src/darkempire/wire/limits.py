@@ -26,7 +26,9 @@ from darkempire.cards import (
     REVOLUTION_CARDS,
     EmperorCard,
     Faction,
+    FactionCard,
     HandCard,
+    ReinforcementCard,
     RevolutionCard,
 )
 from darkempire.events import (
@@ -177,7 +179,7 @@ def _array_limits() -> dict[tuple[type, str], tuple[ArrayLimit, ...]]:
     """The limits of every array field of every message type, from the two tables above."""
     limits: dict[tuple[type, str], tuple[ArrayLimit, ...]] = {}
     todo = [cls for tp in MESSAGE_TYPES.values() for cls in _classes(tp)]
-    done: set[type] = {GameConfig, HandCard, EmperorCard, RevolutionCard}  # these have hooks of their own
+    done: set[Any] = {GameConfig, HandCard, FactionCard, ReinforcementCard, EmperorCard, RevolutionCard}  # own hooks
     while todo:
         cls = todo.pop()
         if cls in done:

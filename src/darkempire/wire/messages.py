@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final, TypeVar, cast
 
 from darkempire.actions import Action, DiscardCards, PassCards, PlayCard, Reinforce, Reorganize
-from darkempire.cards import HandCard
+from darkempire.cards import HandCard, is_hand_card
 from darkempire.errors import InvalidArgumentError
 from darkempire.events import EVENT_TYPES, Event
 from darkempire.public_record import PublicRecord, hidden_information
@@ -265,7 +265,7 @@ def _hand_argument(hand: object) -> frozenset[HandCard]:
     except TypeError:
         raise InvalidArgumentError(f"hand is an iterable of hand cards, not {quote(hand)}") from None
     for card in cards:
-        if type(card) is not HandCard:
+        if not is_hand_card(card):
             raise InvalidArgumentError(f"hand holds {quote(card)}, which is not a hand card")
     return cards
 

@@ -16,8 +16,20 @@ from typing import Any, Final, NoReturn
 
 import attrs
 
-from darkempire.cards import EMPEROR_CARDS, HAND_CARDS, REVOLUTION_CARDS, EmperorCard, Faction, HandCard, RevolutionCard
-from darkempire.wire.converter import NONE_TYPE, field_types, is_union, order_key
+from darkempire.cards import (
+    EMPEROR_CARDS,
+    FACTION_CARDS,
+    REINFORCEMENT_CARDS,
+    REVOLUTION_CARDS,
+    EmperorCard,
+    Faction,
+    FactionCard,
+    HandCard,
+    ReinforcementCard,
+    RevolutionCard,
+    is_hand_card,
+)
+from darkempire.wire.converter import NONE_TYPE, field_types, is_union, order_key, union_members
 from darkempire.wire.wire_errors import InvalidValueError, SerializationError, WrongTypeError, quote
 from tablekit.wire import json_path
 
@@ -29,25 +41,32 @@ def _fail(kind: type[SerializationError], message: str, parts: Sequence[str | in
 
 
 def _type_name(tp: Any) -> str:
-    return str(getattr(tp, "__name__", tp))
+    return "HandCard" if tp == HandCard else str(getattr(tp, "__name__", tp))
 
 
 def _is_member(value: Any, tp: Any) -> bool:
     """Whether ``value`` belongs to the union member ``tp`` at first sight (its items are checked after)."""
+    if tp == HandCard:
+        return is_hand_card(value)
     return type(value) is (typing.get_origin(tp) or tp)
 
 
-_REAL_CARDS: Final[dict[type, Sequence[Any]]] = {HandCard: HAND_CARDS, EmperorCard: EMPEROR_CARDS}
+_REAL_CARDS: Final[dict[Any, Sequence[Any]]] = {
+    FactionCard: FACTION_CARDS,
+    ReinforcementCard: REINFORCEMENT_CARDS,
+    EmperorCard: EMPEROR_CARDS,
+}
 
 
-def _is_real_card(value: Any, tp: type) -> bool:
+def _is_real_card(value: Any, tp: Any) -> bool:
+    if tp == HandCard:
+        return _is_real_card(value, FactionCard) or _is_real_card(value, ReinforcementCard)
     if type(value) is not tp:
         return False
     if isinstance(value, RevolutionCard):
         return type(value.faction) is Faction and bool(value == REVOLUTION_CARDS[value.faction])
-    cards = _REAL_CARDS[tp]
     card_id: Any = getattr(value, "id", None)
-    return type(card_id) is int and 0 <= card_id < len(cards) and bool(value == cards[card_id])
+    return type(card_id) is int and value in _REAL_CARDS[tp]
 
 
 def check_types(value: Any, tp: Any, parts: tuple[str | int, ...] = ()) -> None:
@@ -71,9 +90,9 @@ def check_types(value: Any, tp: Any, parts: tuple[str | int, ...] = ()) -> None:
     if origin is tuple or origin is frozenset:
         _check_collection(value, tp, origin, parts)
         return
-    if tp in (HandCard, EmperorCard, RevolutionCard):
+    if tp in (HandCard, FactionCard, ReinforcementCard, EmperorCard, RevolutionCard):
         if not _is_real_card(value, tp):
-            _fail(WrongTypeError, f"{quote(value)} is not one of the game's {tp.__name__}s", parts)
+            _fail(WrongTypeError, f"{quote(value)} is not one of the game's {_type_name(tp)}s", parts)
         return
     if tp is int or tp is bool or tp is str:
         if type(value) is not tp:
@@ -88,7 +107,7 @@ def check_types(value: Any, tp: Any, parts: tuple[str | int, ...] = ()) -> None:
 
 
 def _check_union(value: Any, tp: Any, parts: tuple[str | int, ...]) -> None:
-    members = typing.get_args(tp)
+    members = union_members(tp)
     if value is None:
         if NONE_TYPE in members:
             return
