@@ -711,11 +711,14 @@ def apply_reporting(state: GameState, seat: int, action: Action) -> Transition:
     _check_awaited(state, seat, required)
     _check_action(state, seat, action)
     action = _genuine(action)
-    log: list[Event] = [ChoiceMade(seat, state.phase, action)]
-    state = attrs.evolve(state, pending=_set_seat(state.pending, seat, action))
-    if not _awaited(state, required):
-        state = _advance(_decide(state, {}, log), log)
-    return Transition(state, tuple(log))
+    choice = ChoiceMade(seat, state.phase, action)
+    pending = _set_seat(state.pending, seat, action)
+    if any(pending[s] is None for s in required):
+        return Transition(attrs.evolve(state, pending=pending), (choice,))
+    # The last awaited choice: the step resolves from the state as it is, with this choice given alongside
+    # the pending ones, and every resolver clears the pending choices (one state built fewer).
+    log: list[Event] = [choice]
+    return Transition(_advance(_decide(state, {seat: action}, log), log), tuple(log))
 
 
 def withdraw(state: GameState, seat: int) -> GameState:
