@@ -271,7 +271,7 @@ def _options(state: GameState, seat: int) -> tuple[Action, ...]:
         take_backs: list[HandCard | None] = [None]
         take_backs += [p.card for p in state.table.plays if p.seat == seat and p.side is Side.REVOLUTION]
         subsets = _subsets(hand)
-        return tuple(Reorganize(take_back, discards) for take_back in take_backs for discards in subsets)
+        return tuple([Reorganize(take_back, discards) for take_back in take_backs for discards in subsets])
     return ()
 
 
@@ -353,6 +353,14 @@ def awaited_seats(state: GameState) -> frozenset[int]:
     """
     _check_state(state, "awaited_seats")
     return _awaited(state, _required(state))
+
+
+def _first_awaited(state: GameState) -> tuple[int, tuple[Action, ...]]:
+    """The lowest awaited seat of a game not over and its legal actions: ``min(awaited_seats(state))`` and
+    ``legal_actions`` of it, with the step's required seats counted once for both (a driver's loop,
+    :func:`darkempire.bots.iter_game`)."""
+    seat = min(_awaited(state, _required(state)))
+    return seat, _options(state, seat)  # awaited: required and not chosen, so its options are its legal actions
 
 
 def _awaited(state: GameState, required: Iterable[int]) -> frozenset[int]:
