@@ -521,23 +521,21 @@ def _check_fields(action: Action) -> None:
         value = getattr(action, name, _MISSING)
         if value is _MISSING:
             raise MalformedActionError(f"{type(action).__name__} has no {name}", rule="9.1")
-        if not isinstance(value, kinds) or (kinds == (frozenset,) and type(value) is not frozenset):
+        # A frozenset field is the frozenset class itself; any other field's kinds take any value.
+        wrong = type(value) is not frozenset if kinds[0] is frozenset else not isinstance(value, kinds)
+        if wrong:
             wanted = " or ".join("None" if k is type(None) else k.__name__ for k in kinds)
             raise MalformedActionError(
                 f"{type(action).__name__}.{name} is a {wanted}, not {type(value).__name__}", rule="9.1"
             )
-        if any(is_hand_card(card) and not _is_real(card) for card in _cards_in(value)):
-            raise MalformedActionError(
-                f"{type(action).__name__}.{name} holds a HandCard that is none of the 75 real cards", rule="1.2"
-            )
+        for card in value if type(value) is frozenset else (value,):
+            if is_hand_card(card) and not _is_real(card):
+                raise MalformedActionError(
+                    f"{type(action).__name__}.{name} holds a HandCard that is none of the 75 real cards", rule="1.2"
+                )
 
 
 _MISSING = object()
-
-
-def _cards_in(value: object) -> tuple[object, ...]:
-    """The cards a field of an action holds: the field itself, or the items of its frozenset."""
-    return tuple(value) if type(value) is frozenset else (value,)
 
 
 def _is_real(card: HandCard) -> bool:
