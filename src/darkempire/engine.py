@@ -836,7 +836,7 @@ def _decide(state: GameState, choices: Mapping[int, Action], log: list[Event]) -
     if phase is Phase.DRAFT_DISCARD:
         return _resolve_discard(state, full, log)
     if phase is Phase.CHOOSE_SUPPORT:
-        return _start_week(_resolve_support(state, full), log)
+        return _resolve_support(state, full, log)
     if phase in PLAY_PHASES:
         return _resolve_play(state, full, log)
     if phase is Phase.PLACEMENT:
@@ -1039,26 +1039,27 @@ def _resolve_discard(state: GameState, full: Mapping[int, Action], log: list[Eve
     )
 
 
-def _resolve_support(state: GameState, full: Mapping[int, Action]) -> GameState:
-    """The support cards stay face down until monthly scoring: resolving the choice reports nothing."""
+def _resolve_support(state: GameState, full: Mapping[int, Action], log: list[Event]) -> GameState:
+    """The support cards stay face down until monthly scoring: resolving the choice reports nothing, and the
+    week starts at once (rule 4.1)."""
     chosen = _of_kind(full, ChooseSupport)
     support = tuple(chosen[s].faction for s in state.seats)
-    return attrs.evolve(state, support=support, pending=(None,) * state.players)
+    return attrs.evolve(state, support=support, pending=(None,) * state.players, **_week_start(state, log))
 
 
-def _start_week(state: GameState, log: list[Event]) -> GameState:
-    """Week start: reveal the top revolution and emperor cards (rule 4.1, ruling J)."""
+def _week_start(state: GameState, log: list[Event]) -> dict[str, Any]:
+    """Week start: reveal the top revolution and emperor cards (rule 4.1, ruling J). The changes to ``state``,
+    for the caller to make together with its own in one copy."""
     table = _week_table(state.config, state.revolution_pile, state.emperor_pile)
     week = state.week + 1
     log.append(WeekStarted(state.month, week, table.revolution_card, table.emperor_card, table.add_on))
-    return attrs.evolve(
-        state,
-        phase=Phase.PLAY_1,
-        week=week,
-        table=table,
-        revolution_pile=state.revolution_pile[1:],
-        emperor_pile=state.emperor_pile[1:],
-    )
+    return {
+        "phase": Phase.PLAY_1,
+        "week": week,
+        "table": table,
+        "revolution_pile": state.revolution_pile[1:],
+        "emperor_pile": state.emperor_pile[1:],
+    }
 
 
 def _week_table(
@@ -1235,8 +1236,11 @@ def _resolve_reorganize(state: GameState, full: Mapping[int, Action], log: list[
         )
     )
     log += [HandRefilled(state.month, state.week, seat, drops[seat], drawn[seat]) for seat in seats]
-    state = attrs.evolve(
+    # The rest of the week's end, or the next week's start (rule 4.1), is made in the same copy.
+    after = {"table": None, "phase": Phase.MONTH_SCORING} if state.week == WEEKS else _week_start(state, log)
+    return attrs.evolve(
         state,
+        **after,
         hands=tuple(_by_id(hands[seat] + drawn[seat]) for seat in seats),
         draw_pile=refill.draw_pile,
         discard_pile=refill.discard_pile,
@@ -1246,9 +1250,6 @@ def _resolve_reorganize(state: GameState, full: Mapping[int, Action], log: list[
         emperor_reserve=state.emperor_reserve + ((table.emperor_card,) if table.emperor_card is not None else ()),
         pending=(None,) * state.players,
     )
-    if state.week == WEEKS:
-        return attrs.evolve(state, table=None, phase=Phase.MONTH_SCORING)
-    return _start_week(state, log)  # the next week starts at once (rule 4.1)
 
 
 @attrs.frozen
