@@ -255,7 +255,7 @@ def _options(state: GameState, seat: int) -> tuple[Action, ...]:
     hand = state.hands[seat]
     if phase is Phase.DRAFT_PASS or phase is Phase.DRAFT_DISCARD:
         kind = PassCards if phase is Phase.DRAFT_PASS else DiscardCards
-        return tuple(kind(pair) for pair in _pairs(hand))
+        return tuple(map(kind, _pairs(hand)))
     if phase is Phase.CHOOSE_SUPPORT:
         return tuple(ChooseSupport(f) for f in Faction if f not in state.support_used[seat])
     if phase in PLAY_PHASES:
@@ -271,18 +271,20 @@ def _options(state: GameState, seat: int) -> tuple[Action, ...]:
         take_backs: list[HandCard | None] = [None]
         take_backs += [p.card for p in state.table.plays if p.seat == seat and p.side is Side.REVOLUTION]
         subsets = _subsets(hand)
-        return tuple([Reorganize(take_back, discards) for take_back in take_backs for discards in subsets])
+        # starmap over product: each take-back with each subset, in that order, without a Python-level loop.
+        return tuple(itertools.starmap(Reorganize, itertools.product(take_backs, subsets)))
     return ()
 
 
 def _pairs(cards: tuple[HandCard, ...]) -> list[frozenset[HandCard]]:
     """Every pair of ``cards`` as frozensets, in :func:`itertools.combinations` order."""
-    return [frozenset(pair) for pair in itertools.combinations(cards, 2)]
+    return list(map(frozenset, itertools.combinations(cards, 2)))
 
 
 def _subsets(cards: tuple[HandCard, ...]) -> list[frozenset[HandCard]]:
     """Every subset of ``cards``, by size, each size in :func:`itertools.combinations` order."""
-    return [frozenset(combo) for size in range(len(cards) + 1) for combo in itertools.combinations(cards, size)]
+    combos = itertools.chain.from_iterable(itertools.combinations(cards, size) for size in range(len(cards) + 1))
+    return list(map(frozenset, combos))
 
 
 def _play_options(state: GameState, seat: int) -> tuple[Action, ...]:
@@ -291,17 +293,18 @@ def _play_options(state: GameState, seat: int) -> tuple[Action, ...]:
     hand = state.hands[seat]
     step = state.phase.step
     traitor_allowed = table.emperor_card is not None and not table.has_traitor_play(seat)
+    revolution, emperor = Side.REVOLUTION, Side.EMPEROR
     actions: list[Action] = []
     append = actions.append
     for card in hand:
         if card.faction is None:  # a reinforcement card
             for target in table.plays:
-                if target.step < step and (target.side is Side.REVOLUTION or traitor_allowed):
+                if target.step < step and (target.side is revolution or traitor_allowed):
                     append(Reinforce(card, target.card))
             continue
-        append(PlayCard(card, Side.REVOLUTION))
+        append(PlayCard(card, revolution))
         if traitor_allowed:
-            append(PlayCard(card, Side.EMPEROR))
+            append(PlayCard(card, emperor))
     if not actions and hand:
         append(PlayNothing())  # holds cards, none playable (ruling H)
     return tuple(actions)
