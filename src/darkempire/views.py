@@ -14,7 +14,7 @@ import attrs
 
 from darkempire.actions import Action
 from darkempire.cards import AddOnCard, Faction, HandCard
-from darkempire.engine import awaited_seats, check_seat
+from darkempire.engine import _awaited, _required, check_seat
 from darkempire.errors import InvalidArgumentError, WrongSeatError
 from darkempire.scoring import MonthScore, Verdict, WeekScore
 from darkempire.state import GameState, Phase, ScoreTrack, WeekRecord
@@ -87,21 +87,23 @@ class PlayerView:
 
 def _view(state: GameState, seat: int | None) -> PlayerView:
     pending = state.pending
+    config = state.config
+    hands = state.hands
     return PlayerView(
         seat=seat,
-        players=state.config.players,
+        players=config.players,
         phase=state.phase,
         month=state.month,
         week=state.week,
-        add_on=state.config.add_on,
-        hand=state.hands[seat] if seat is not None else (),
+        add_on=config.add_on,
+        hand=hands[seat] if seat is not None else (),
         victor=state.victors[seat] if seat is not None else None,
         support=state.support[seat] if seat is not None else None,
         pending=pending[seat] if seat is not None else None,
-        awaited=awaited_seats(state),
+        awaited=_awaited(state, _required(state)),  # the state is checked: awaited_seats without the check
         chosen=frozenset([s for s, choice in enumerate(pending) if choice is not None]),
         support_used=state.support_used,
-        hand_sizes=tuple(map(len, state.hands)),
+        hand_sizes=tuple(map(len, hands)),
         draw_pile_size=len(state.draw_pile),
         discard_pile_size=len(state.discard_pile),
         revolution_pile_size=len(state.revolution_pile),
