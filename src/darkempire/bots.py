@@ -38,7 +38,7 @@ from darkempire.actions import (
     Side,
 )
 from darkempire.cards import EMPEROR_CARDS, Faction, HandCard
-from darkempire.engine import _first_awaited, apply, deal
+from darkempire.engine import apply, awaited_seats, deal, legal_actions
 from darkempire.scoring import emperor_strength, faction_strengths
 from darkempire.state import MONTHS, WEEKS, GameConfig, GameState, Phase
 from darkempire.table import WeekTable
@@ -412,8 +412,8 @@ def iter_game(config: GameConfig, seed: int, bots: Sequence[Bot]) -> Iterator[Tu
         raise ValueError(f"{len(bots)} bots for {config.players} seats")
     state = deal(config, seed)
     while not state.is_over:
-        seat, legal = _first_awaited(state)
-        action = bots[seat].choose(player_view(state, seat), legal)
+        seat = min(awaited_seats(state))
+        action = bots[seat].choose(player_view(state, seat), legal_actions(state, seat))
         after = apply(state, seat, action)
         yield Turn(state, seat, action, after)
         state = after

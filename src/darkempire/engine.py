@@ -358,14 +358,6 @@ def awaited_seats(state: GameState) -> frozenset[int]:
     return _awaited(state, _required(state))
 
 
-def _first_awaited(state: GameState) -> tuple[int, tuple[Action, ...]]:
-    """The lowest awaited seat of a game not over and its legal actions: ``min(awaited_seats(state))`` and
-    ``legal_actions`` of it, with the step's required seats counted once for both (a driver's loop,
-    :func:`darkempire.bots.iter_game`)."""
-    seat = min(_awaited(state, _required(state)))
-    return seat, _options(state, seat)  # awaited: required and not chosen, so its options are its legal actions
-
-
 def _awaited(state: GameState, required: Iterable[int]) -> frozenset[int]:
     """The ``required`` seats that have no pending choice yet."""
     pending = state.pending

@@ -14,7 +14,7 @@ import attrs
 
 from darkempire.actions import Action
 from darkempire.cards import AddOnCard, Faction, HandCard
-from darkempire.engine import _awaited, _required, check_seat
+from darkempire.engine import awaited_seats, check_seat
 from darkempire.errors import InvalidArgumentError, WrongSeatError
 from darkempire.scoring import MonthScore, Verdict, WeekScore
 from darkempire.state import GameState, Phase, ScoreTrack, WeekRecord
@@ -100,7 +100,7 @@ def _view(state: GameState, seat: int | None) -> PlayerView:
         victor=state.victors[seat] if seat is not None else None,
         support=state.support[seat] if seat is not None else None,
         pending=pending[seat] if seat is not None else None,
-        awaited=_awaited(state, _required(state)),  # the state is checked: awaited_seats without the check
+        awaited=awaited_seats(state),
         chosen=frozenset([s for s, choice in enumerate(pending) if choice is not None]),
         support_used=state.support_used,
         hand_sizes=tuple(map(len, hands)),
