@@ -134,11 +134,15 @@ class ChanceNode:
     :ivar name: the draw's name.
     :ivar count: the number of equally likely outcomes, ``0 .. count - 1``.
     :ivar position: how many draws came before it in the script.
+    :ivar options: the options themselves, in the game's order (outcome ``i`` draws ``options[i]``), for an
+        adapter that names outcomes by what they draw. They are whatever the game draws among, hidden parts
+        included (the cards left in a pile): an adapter holds the whole game, and must not show them to a seat.
     """
 
     name: str
     count: int
     position: int
+    options: tuple[object, ...] = ()
 
 
 class ChanceNeeded(KitError):
@@ -177,7 +181,7 @@ class ScriptedChance:
         """
         _check_options(name, options)
         if self.position >= len(self.script):
-            raise ChanceNeeded(ChanceNode(name, len(options), self.position))
+            raise ChanceNeeded(ChanceNode(name, len(options), self.position, tuple(options)))
         index = self.script[self.position]
         if type(index) is not int or not 0 <= index < len(options):
             raise ChanceError(f"scripted outcome {index!r:.20} of {name!r} is not in 0..{len(options) - 1}")

@@ -55,7 +55,7 @@ def test_scripted_draws_take_the_given_outcomes_and_refuse_a_bad_one() -> None:
 
 def test_a_scripted_source_that_runs_out_names_the_chance_node() -> None:
     node = run_scripted(lambda chance: chance.draw("prize", (1, 2, 3))[0], ())
-    assert node == ChanceNode("prize", 3, 0)
+    assert node == ChanceNode("prize", 3, 0, (1, 2, 3))
     assert run_scripted(lambda chance: chance.draw("prize", (1, 2, 3))[0], (1,)) == Outcome("prize", (1, 2, 3), 1)
     assert Outcome("prize", (1, 2, 3), 1).concealed() == Concealed("prize", 3)
 
