@@ -85,6 +85,8 @@ nitpick_ignore_regex = [
     # The kit's events, which every Dark Empire event's visibility names: the kit has no API page for them
     # yet (see kit.md, "What the kit does not do yet").
     (r"py:(class|obj|data|func)", r"tablekit\.events\..+"),
+    # Likewise the kit's chance sources and errors, which the engine's chance parameters name.
+    (r"py:(class|obj|data|func|exc)", r"tablekit\.(?:chance|errors)\..+"),
 ]
 # A TypeVar is not an object to document; it appears only inside generic signatures.
 nitpick_ignore = [("py:class", "darkempire.chance.T")]

@@ -18,6 +18,14 @@ events it caused (:mod:`darkempire.events`), as the resolvers made them. The
 functions above return the state alone. The engine keeps no module state: no
 memo, no cache.
 
+Chance is explicit: every random card (each victor card, each dealt card, each
+week's revolution and emperor card, each re-organize refill card) is one named
+draw, reported in the public event of the moment (:class:`~darkempire.events.Draw`).
+:func:`deal_reporting`, :func:`step` and :func:`apply_reporting` take a
+``chance=`` source (a :class:`tablekit.chance.ChanceSource`) that makes every
+draw among the cards still unseen; without one, the state's own generator and
+pile order decide, as they always did.
+
 Week start (revealing the emperor and revolution cards), weekly scoring
 (:func:`score_week`), monthly scoring (:func:`score_month`), the month
 reset and the final judgement (:func:`judge_winner`) happen automatically
@@ -75,6 +83,7 @@ from darkempire.cards import (
     is_hand_card,
 )
 from darkempire.chance import Chance
+from tablekit.chance import ChanceSource
 from darkempire.errors import (
     AlreadyChoseError,
     ConfigError,
@@ -101,10 +110,13 @@ from darkempire.events import (
     ChoiceMade,
     ChoiceWithdrawn,
     DraftDiscarded,
+    Draw,
     EmperorCardScored,
     Event,
     EventDerivationError,
     GameOver,
+    GameStarted,
+    HandDealt,
     HandRefilled,
     MonthScored,
     MonthStarted,
@@ -115,7 +127,7 @@ from darkempire.events import (
     StrengthsRevealed,
     TokensAwarded,
     WeekStarted,
-    opening_events,
+    deal_draws,
 )
 from darkempire.scoring import MonthScore, Verdict, WeekScore, final_verdict, score_month_tally, score_table
 from darkempire.state import (
@@ -198,7 +210,9 @@ def deal(config: GameConfig, seed: int) -> GameState:
 
     Shuffles and deals the victor cards (one per seat), deals 9 hand cards to
     each seat, and makes the first month's revolution pile (4 of the 5 cards)
-    and emperor pile (4 of the 8 cards).
+    and emperor pile (4 of the 8 cards). :func:`deal_reporting` does the same
+    and reports the deal's events; given a chance source, it draws every card
+    from it instead.
 
     :param config: the game's options (number of players).
     :param seed: an integer of magnitude below 2**64; the same seed and the
@@ -206,6 +220,16 @@ def deal(config: GameConfig, seed: int) -> GameState:
     :returns: a state in :attr:`Phase.DRAFT_PASS`.
     :raises ConfigError: if ``config`` is not a valid configuration, or
         ``seed`` is not such an integer.
+    """
+    return _deal(config, seed, _Drawer(None))
+
+
+def _deal(config: GameConfig, seed: int, drawer: _Drawer) -> GameState:
+    """The deal (rules 2.1-2.4), each victor card and then each hand card drawn one at a time with ``drawer``.
+
+    The state's own generator shuffles the four piles first, as it always did. With no chance source each
+    draw takes the top card; with one, the source draws every card among those left, sorted, so what is
+    drawn never depends on the shuffled order (which only decides where the cards left lie).
     """
     if not isinstance(config, GameConfig):
         config = GameConfig(players=config)  # the validator raises ConfigError on bad input
@@ -218,15 +242,21 @@ def deal(config: GameConfig, seed: int) -> GameState:
     deck, chance = chance.shuffled(HAND_CARDS)
     revolution, chance = chance.shuffled(REVOLUTION_CARDS)
     emperor, chance = chance.shuffled(EMPEROR_CARDS)
+    left_factions = list(factions)
+    victors = tuple(drawer.take(f"victor seat {s}", left_factions, int) for s in range(n))
+    left = list(deck)
+    hands = tuple(
+        _by_id([drawer.take(f"deal seat {s} #{k}", left, _CARD_ID) for k in range(DEAL_SIZE)]) for s in range(n)
+    )
     return GameState(
         config=config,
         phase=Phase.DRAFT_PASS,
         month=1,
         week=0,
-        hands=tuple(_by_id(deck[DEAL_SIZE * s : DEAL_SIZE * (s + 1)]) for s in range(n)),
-        draw_pile=deck[DEAL_SIZE * n :],
+        hands=hands,
+        draw_pile=tuple(left),
         discard_pile=(),
-        victors=factions[:n],
+        victors=victors,
         support=(None,) * n,
         support_used=(frozenset(),) * n,
         revolution_pile=revolution[:WEEKS],
@@ -244,6 +274,41 @@ def deal(config: GameConfig, seed: int) -> GameState:
         verdict=None,
         chance=chance,
     )
+
+
+class _Drawer:
+    """The chance draws of one transition, made one card at a time (rules 2.3, 2.4, 3.3, 4.1, 6.4, ruling R).
+
+    ``source`` is the :class:`tablekit.chance.ChanceSource` the caller gave, advanced after each draw, or
+    ``None``: then every draw takes the top card of the pile the state's own generator shuffled, so a seed
+    gives the same game as it always did. Either way each draw is recorded as a
+    :class:`~darkempire.events.Draw` (its name and the number of cards it was among) for the transition's
+    events to report. Made afresh by each transition and dropped with it: no module state.
+    """
+
+    __slots__ = ("draws", "source")
+
+    def __init__(self, source: ChanceSource | None) -> None:
+        self.source = source
+        self.draws: list[Draw] = []
+
+    def take(self, name: str, left: list[T], key: Callable[[T], Any]) -> T:
+        """Draw one of ``left`` (in pile order: its top card first) and remove it from ``left``.
+
+        With a source the options are ``left`` sorted by ``key`` (never in pile order: that would tell the
+        pile), and the source's outcome names the one drawn; without, the top card ``left[0]`` is drawn.
+        """
+        self.draws.append(Draw(name, len(left)))
+        if self.source is None:
+            return left.pop(0)
+        outcome, self.source = self.source.draw(name, sorted(left, key=key))
+        left.remove(outcome.value)
+        return outcome.value
+
+    def flush(self) -> tuple[Draw, ...]:
+        """The draws recorded since the last flush, for the event that reports them."""
+        draws, self.draws = tuple(self.draws), []
+        return draws
 
 
 # --------------------------------------------------------------------------- legal actions
@@ -651,24 +716,40 @@ class Transition:
     :ivar state: the state after the transition.
     :ivar events: the events it caused: the choices made, then what resolving the step revealed, scored
         and drew, and every automatic step after it (ruling N).
+    :ivar chance: the chance source after the transition, to pass to the next one (as the kit's
+        ``tablekit.game.Transition`` carries it); ``None`` when the transition was given none (the state's
+        own generator drew).
     """
 
     state: GameState
     events: tuple[Event, ...]
+    chance: ChanceSource | None = None
 
 
 # Every decision reports its choice and returns a transition: built like the states, without the attrs
 # __init__ (their fields have no converter).
 
 
-def deal_reporting(config: GameConfig, seed: int) -> Transition:
-    """:func:`deal`, with the deal's events: :class:`~darkempire.events.GameStarted`, then one private
-    :class:`~darkempire.events.HandDealt` per seat (rules 2.1-2.4).
+def deal_reporting(config: GameConfig, seed: int, *, chance: ChanceSource | None = None) -> Transition:
+    """:func:`deal`, with the deal's events: :class:`~darkempire.events.GameStarted` (with the deal's chance
+    draws, :func:`~darkempire.events.deal_draws`), then one private :class:`~darkempire.events.HandDealt` per
+    seat (rules 2.1-2.4).
 
+    :param chance: where the draws come from. ``None``: the state's own generator, seeded with ``seed``,
+        shuffles the piles (the game :func:`deal` gives). A :class:`tablekit.chance.ChanceSource`: it draws
+        each seat's victor card, then each seat's 9 cards one at a time, each among the cards left, in
+        order of id; the revolution and emperor cards are drawn when a week reveals them. Pass the same kind
+        of source to every later transition. A :class:`tablekit.chance.ScriptedChance` that runs out raises
+        :class:`tablekit.chance.ChanceNeeded` naming the draw that is due.
+    :returns: the transition, with the source after the deal (``None`` without one).
     :raises ConfigError: as :func:`deal`.
+    :raises tablekit.errors.ChanceError: a scripted outcome is not one of its draw's options.
     """
-    state = deal(config, seed)
-    return Transition(state, opening_events(state))
+    drawer = _Drawer(chance)
+    state = _deal(config, seed, drawer)
+    started = GameStarted(state.players, state.config.add_on, tuple(len(h) for h in state.hands), drawer.flush())
+    dealt = [HandDealt(s, state.hands[s], state.victors[s]) for s in state.seats]
+    return Transition(state, (started, *dealt), drawer.source)
 
 
 def apply(state: GameState, seat: int, action: Action) -> GameState:
@@ -697,7 +778,7 @@ def apply(state: GameState, seat: int, action: Action) -> GameState:
     return apply_reporting(state, seat, action).state
 
 
-def apply_reporting(state: GameState, seat: int, action: Action) -> Transition:
+def apply_reporting(state: GameState, seat: int, action: Action, *, chance: ChanceSource | None = None) -> Transition:
     """:func:`apply`, with the events it caused.
 
     A choice that leaves other seats awaited reports one
@@ -705,6 +786,8 @@ def apply_reporting(state: GameState, seat: int, action: Action) -> Transition:
     reports its :class:`~darkempire.events.ChoiceMade`, then everything the
     step's resolution and the automatic steps after it did.
 
+    :param chance: where the resolution's draws come from, as for :func:`step`; unused (and returned as
+        is) when the choice leaves other seats awaited.
     :raises IllegalActionError: as :func:`apply`.
     """
     _check_state(state, "apply")
@@ -715,11 +798,12 @@ def apply_reporting(state: GameState, seat: int, action: Action) -> Transition:
     choice = ChoiceMade(seat, state.phase, action)
     pending = _set_seat(state.pending, seat, action)
     if any(pending[s] is None for s in required):
-        return Transition(_with_pending(state, pending), (choice,))
+        return Transition(_with_pending(state, pending), (choice,), chance)
     # The last awaited choice: the step resolves from the state as it is, with this choice given alongside
     # the pending ones, and every resolver clears the pending choices (one state built fewer).
     log: list[Event] = [choice]
-    return Transition(_advance(_decide(state, {seat: action}, log), log), tuple(log))
+    drawer = _Drawer(chance)
+    return Transition(_advance(_decide(state, {seat: action}, log, drawer), log, drawer), tuple(log), drawer.source)
 
 
 def _with_pending(state: GameState, pending: tuple[Action | None, ...]) -> GameState:
@@ -812,9 +896,12 @@ def events_between(before: GameState, after: GameState, *, choices: Mapping[int,
     return tuple(events)
 
 
-def _decide(state: GameState, choices: Mapping[int, Action], log: list[Event]) -> GameState:
+def _decide(
+    state: GameState, choices: Mapping[int, Action], log: list[Event], drawer: _Drawer | None = None
+) -> GameState:
     """Resolve the current step with the pending choices, ``choices`` and the forced actions, reporting
-    its events to ``log``."""
+    its events to ``log`` and drawing with ``drawer`` (``None``: the state's own generator)."""
+    drawer = _Drawer(None) if drawer is None else drawer
     full: dict[int, Action] = {}
     for seat in state.seats:
         chosen = state.pending[seat] or choices.get(seat)
@@ -831,15 +918,15 @@ def _decide(state: GameState, choices: Mapping[int, Action], log: list[Event]) -
     if phase is Phase.DRAFT_DISCARD:
         return _resolve_discard(state, full, log)
     if phase is Phase.CHOOSE_SUPPORT:
-        return _resolve_support(state, full, log)
+        return _resolve_support(state, full, log, drawer)
     if phase in PLAY_PHASES:
         return _resolve_play(state, full, log)
     if phase is Phase.PLACEMENT:
         return _resolve_placement(state, full, log)
-    return _resolve_reorganize(state, full, log)
+    return _resolve_reorganize(state, full, log, drawer)
 
 
-def step(state: GameState, choices: Mapping[int, Action]) -> Transition:
+def step(state: GameState, choices: Mapping[int, Action], *, chance: ChanceSource | None = None) -> Transition:
     """Resolve the current step with every awaited seat's choice at once, and report what it did.
 
     The one-call form of :func:`pass_cards`, :func:`discard`,
@@ -849,22 +936,32 @@ def step(state: GameState, choices: Mapping[int, Action]) -> Transition:
     ``choices`` is empty and the step is :func:`advance`.
 
     :param choices: ``{seat: action}`` for every awaited seat (none in an automatic phase).
+    :param chance: where the step's draws come from (the week's revealed cards, rule 4.1; the re-organize
+        refill, rule 6.4). ``None``: the state's own generator and pile order, as :func:`apply`. A
+        :class:`tablekit.chance.ChanceSource` draws each card among those still unseen: the revolution and
+        emperor cards among this month's cards not revealed yet, each refill card among the draw pile's (then,
+        once it is empty, among the discard pile's, which becomes the draw pile: ruling R). A
+        :class:`tablekit.chance.ScriptedChance` that runs out raises
+        :class:`tablekit.chance.ChanceNeeded` naming the draw that is due, so
+        :func:`tablekit.chance.run_scripted` finds the chance nodes of a step.
     :returns: the state at the next decision and the events: one
         :class:`~darkempire.events.ChoiceMade` per seat of ``choices``, in
-        seat order, then the resolution's and the automatic steps' events.
+        seat order, then the resolution's and the automatic steps' events; and the source after the step.
     :raises WrongPhaseError: the game is over.
     :raises IllegalActionError: see :func:`apply`; also :class:`MissingChoiceError`.
+    :raises tablekit.errors.ChanceError: a scripted outcome is not one of its draw's options.
     """
     _check_state(state, "step")
     if state.phase in _ACTION_OF_PHASE:
-        return _simultaneous(state, choices, (state.phase,), "step")
+        return _simultaneous(state, choices, (state.phase,), "step", chance)
     if state.phase is Phase.GAME_OVER:
         raise WrongPhaseError("the game is over: no step is left to resolve", rule="9.1")
     _check_mapping(choices, "step")
     for seat in choices:
         _check_awaited(state, seat, ())  # raises: nobody chooses in an automatic phase
     log: list[Event] = []
-    return Transition(_advance(state, log), tuple(log))
+    drawer = _Drawer(chance)
+    return Transition(_advance(state, log, drawer), tuple(log), drawer.source)
 
 
 def _check_mapping(choices: object, name: str) -> None:
@@ -872,7 +969,13 @@ def _check_mapping(choices: object, name: str) -> None:
         raise MissingChoiceError(f"{name} takes a mapping {{seat: action}}, not {type(choices).__name__}", rule="9.2")
 
 
-def _simultaneous(state: GameState, choices: Mapping[int, Action], phases: Sequence[Phase], name: str) -> Transition:
+def _simultaneous(
+    state: GameState,
+    choices: Mapping[int, Action],
+    phases: Sequence[Phase],
+    name: str,
+    chance: ChanceSource | None = None,
+) -> Transition:
     """Check the choices of a simultaneous transition, then resolve the step.
 
     The checks run in an order where the submitting seats learn nothing they may not see (spec 9.4): first
@@ -901,7 +1004,8 @@ def _simultaneous(state: GameState, choices: Mapping[int, Action], phases: Seque
     choices = {seat: _genuine(action) for seat, action in choices.items()}
     phase = state.phase
     log: list[Event] = [ChoiceMade(seat, phase, choices[seat]) for seat in sorted(choices)]
-    return Transition(_advance(_decide(state, choices, log), log), tuple(log))
+    drawer = _Drawer(chance)
+    return Transition(_advance(_decide(state, choices, log, drawer), log, drawer), tuple(log), drawer.source)
 
 
 def _played_now(state: GameState, choices: Mapping[int, Action]) -> frozenset[HandCard]:
@@ -1034,37 +1138,79 @@ def _resolve_discard(state: GameState, full: Mapping[int, Action], log: list[Eve
     )
 
 
-def _resolve_support(state: GameState, full: Mapping[int, Action], log: list[Event]) -> GameState:
+def _resolve_support(state: GameState, full: Mapping[int, Action], log: list[Event], drawer: _Drawer) -> GameState:
     """The support cards stay face down until monthly scoring: resolving the choice reports nothing, and the
     week starts at once (rule 4.1)."""
     chosen = _of_kind(full, ChooseSupport)
     support = tuple(chosen[s].faction for s in state.seats)
-    return attrs.evolve(state, support=support, pending=(None,) * state.players, **_week_start(state, log))
+    week = _week_start(state, log, drawer, state.revolution_reserve, state.emperor_reserve)
+    return attrs.evolve(state, support=support, pending=(None,) * state.players, **week)
 
 
-def _week_start(state: GameState, log: list[Event]) -> dict[str, Any]:
-    """Week start: reveal the top revolution and emperor cards (rule 4.1, ruling J). The changes to ``state``,
-    for the caller to make together with its own in one copy."""
-    table = _week_table(state.config, state.revolution_pile, state.emperor_pile)
-    week = state.week + 1
-    log.append(WeekStarted(state.month, week, table.revolution_card, table.emperor_card, table.add_on))
+def _week_start(
+    state: GameState,
+    log: list[Event],
+    drawer: _Drawer,
+    revolution_reserve: tuple[RevolutionCard, ...],
+    emperor_reserve: tuple[EmperorCard, ...],
+) -> dict[str, Any]:
+    """Week start: reveal the revolution and emperor cards (rule 4.1, ruling J). The changes to ``state``,
+    for the caller to make together with its own in one copy; the reserves are given, since a re-organize
+    has just put last week's cards there.
+
+    Each card is a draw among this month's cards not revealed yet (rule 3.3): those of the pile and the
+    reserve (which holds the revealed ones after each re-organize) less this month's earlier tables'.
+    Without a chance source that draw is the pile's top card, as it always was."""
+    month, week = state.month, state.week + 1
+    revealed = [record.table for record in state.history if record.month == month]
+    revolution, revolution_pile, revolution_reserve = _reveal(
+        drawer, f"revolution m{month}w{week}", state.revolution_pile, revolution_reserve,
+        {t.revolution_card for t in revealed}, _FACTION_OF,
+    )  # fmt: skip
+    emperor, emperor_pile = None, state.emperor_pile
+    if emperor_pile:  # an empty pile reveals no emperor card (ruling J)
+        emperor, emperor_pile, emperor_reserve = _reveal(
+            drawer, f"emperor m{month}w{week}", emperor_pile, emperor_reserve,
+            {t.emperor_card for t in revealed}, _CARD_ID,
+        )  # fmt: skip
+    table = _week_table(state.config, revolution, emperor)
+    log.append(WeekStarted(month, week, table.revolution_card, table.emperor_card, table.add_on, drawer.flush()))
     return {
         "phase": Phase.PLAY_1,
         "week": week,
         "table": table,
-        "revolution_pile": state.revolution_pile[1:],
-        "emperor_pile": state.emperor_pile[1:],
+        "revolution_pile": revolution_pile,
+        "revolution_reserve": revolution_reserve,
+        "emperor_pile": emperor_pile,
+        "emperor_reserve": emperor_reserve,
     }
 
 
-def _week_table(
-    config: GameConfig, revolution_pile: tuple[RevolutionCard, ...], emperor_pile: tuple[EmperorCard, ...]
-) -> WeekTable:
-    """The week's table with the top revolution and emperor cards revealed (rule 4.1, ruling J)."""
-    emperor_card = emperor_pile[0] if emperor_pile else None
+_FACTION_OF = operator.attrgetter("faction")
+
+
+def _reveal(
+    drawer: _Drawer, name: str, pile: tuple[T, ...], reserve: tuple[T, ...], revealed: Collection[object],
+    key: Callable[[T], Any],
+) -> tuple[T, tuple[T, ...], tuple[T, ...]]:  # fmt: skip
+    """Draw the card a week reveals among the pile's and the reserve's cards not ``revealed`` this month; the
+    card, and the pile and reserve after it.
+
+    The top card of the pile leaves it; if another card was drawn, the top card takes its place (in the pile
+    or the reserve), so the piles keep their sizes and no card is lost. Without a source the top card is
+    drawn, and the piles are the pile's rest and the reserve, as they always were."""
+    top = pile[0]
+    card = drawer.take(name, [top, *[c for c in pile[1:] + reserve if c not in revealed]], key)
+    if card == top:
+        return card, pile[1:], reserve
+    return card, tuple(top if c == card else c for c in pile[1:]), tuple(top if c == card else c for c in reserve)
+
+
+def _week_table(config: GameConfig, revolution_card: RevolutionCard, emperor_card: EmperorCard | None) -> WeekTable:
+    """The week's table with its revolution and emperor cards revealed (rule 4.1, ruling J)."""
     return WeekTable(
         players=config.players,
-        revolution_card=revolution_pile[0],
+        revolution_card=revolution_card,
         emperor_card=emperor_card,
         add_on=config.add_on if emperor_card is not None else None,
     )
@@ -1200,7 +1346,7 @@ def _week_end_phase(state: GameState) -> Phase:
     return Phase.REORGANIZE
 
 
-def _resolve_reorganize(state: GameState, full: Mapping[int, Action], log: list[Event]) -> GameState:
+def _resolve_reorganize(state: GameState, full: Mapping[int, Action], log: list[Event], drawer: _Drawer) -> GameState:
     table = state.table
     assert table is not None
     seats = state.seats
@@ -1223,16 +1369,23 @@ def _resolve_reorganize(state: GameState, full: Mapping[int, Action], log: list[
         if take_back is not None:
             kept.append(take_back)
         hands[seat] = _by_id(kept)
-    refill = _refill(state, hands, state.discard_pile + tuple(discarded))
+    refill = _refill(state, hands, state.discard_pile + tuple(discarded), drawer)
     drawn = refill.drawn
-    log.append(
-        Reorganized(
-            state.month, state.week, take_backs, tuple(map(len, drops)), tuple(map(len, drawn)), refill.reshuffled
-        )
-    )
+    counts = (tuple(map(len, drops)), tuple(map(len, drawn)))
+    log.append(Reorganized(state.month, state.week, take_backs, *counts, refill.reshuffled, drawer.flush()))
     log += [HandRefilled(state.month, state.week, seat, drops[seat], drawn[seat]) for seat in seats]
-    # The rest of the week's end, or the next week's start (rule 4.1), is made in the same copy.
-    after = {"table": None, "phase": Phase.MONTH_SCORING} if state.week == WEEKS else _week_start(state, log)
+    # The week's cards go to the reserve before the next week's start (rule 4.1) reveals new ones; the
+    # rest of the week's end, or that start, is made in the same copy.
+    revolution_reserve = state.revolution_reserve + (table.revolution_card,)
+    emperor_reserve = state.emperor_reserve + ((table.emperor_card,) if table.emperor_card is not None else ())
+    after: dict[str, Any] = {
+        "table": None,
+        "phase": Phase.MONTH_SCORING,
+        "revolution_reserve": revolution_reserve,
+        "emperor_reserve": emperor_reserve,
+    }
+    if state.week < WEEKS:
+        after = _week_start(state, log, drawer, revolution_reserve, emperor_reserve)
     return attrs.evolve(
         state,
         **after,
@@ -1241,8 +1394,6 @@ def _resolve_reorganize(state: GameState, full: Mapping[int, Action], log: list[
         discard_pile=refill.discard_pile,
         chance=refill.chance,
         week_score=None,
-        revolution_reserve=state.revolution_reserve + (table.revolution_card,),
-        emperor_reserve=state.emperor_reserve + ((table.emperor_card,) if table.emperor_card is not None else ()),
         pending=(None,) * state.players,
     )
 
@@ -1259,28 +1410,30 @@ class _Refill:
     reshuffled: bool
 
 
-def _refill(state: GameState, hands: Sequence[tuple[HandCard, ...]], discard_pile: tuple[HandCard, ...]) -> _Refill:
-    """Each seat in turn draws up to 7 cards; an empty draw pile is replaced by the shuffled discard pile."""
-    draw = state.draw_pile
+def _refill(
+    state: GameState, hands: Sequence[tuple[HandCard, ...]], discard_pile: tuple[HandCard, ...], drawer: _Drawer
+) -> _Refill:
+    """Each seat in turn draws up to 7 cards, one at a time; an empty draw pile is replaced by the discard
+    pile, shuffled with the state's generator (rule 6.4, ruling R).
+
+    Without a chance source each draw takes the top card, as it always did; with one, the source draws each
+    card among the draw pile's cards."""
+    draw = list(state.draw_pile)
     chance = state.chance
     reshuffled = False
     drawn_by_seat: list[tuple[HandCard, ...]] = []
-    for hand in hands:
-        need = HAND_SIZE - len(hand)
-        drawn: tuple[HandCard, ...] = ()
-        while need > 0:
+    month, week = state.month, state.week
+    for seat, hand in enumerate(hands):
+        drawn: list[HandCard] = []
+        while len(hand) + len(drawn) < HAND_SIZE:
             if not draw:
                 if not discard_pile:
                     break  # both piles are empty: this seat and later ones get fewer cards (ruling K)
-                draw, chance = chance.shuffled(discard_pile)  # the shuffled discard pile is the new draw pile
-                discard_pile = ()
-                reshuffled = True
-            take = draw[:need]
-            drawn += take
-            draw = draw[len(take) :]
-            need -= len(take)
-        drawn_by_seat.append(drawn)
-    return _Refill(tuple(drawn_by_seat), draw, discard_pile, chance, reshuffled)
+                shuffled, chance = chance.shuffled(discard_pile)  # the shuffled discard pile is the new draw pile
+                draw, discard_pile, reshuffled = list(shuffled), (), True
+            drawn.append(drawer.take(f"refill m{month}w{week} seat {seat} #{len(drawn)}", draw, _CARD_ID))
+        drawn_by_seat.append(tuple(drawn))
+    return _Refill(tuple(drawn_by_seat), tuple(draw), discard_pile, chance, reshuffled)
 
 
 def score_month(state: GameState) -> GameState:
@@ -1304,6 +1457,9 @@ def score_month(state: GameState) -> GameState:
 
 
 def _score_month(state: GameState, log: list[Event]) -> GameState:
+    """Monthly scoring and the month reset (see :func:`score_month`). The next month's piles are shuffled with
+    the state's own generator; with a chance source, each week's cards are drawn among the month's cards not
+    revealed yet whatever that order (:func:`_week_start`)."""
     support = tuple(f for f in state.support if f is not None)
     assert len(support) == state.players
     score = score_month_tally(
@@ -1360,8 +1516,10 @@ def advance(state: GameState) -> GameState:
     return _advance(state, [])
 
 
-def _advance(state: GameState, log: list[Event]) -> GameState:
-    """:func:`advance`, reporting the automatic steps' events to ``log``."""
+def _advance(state: GameState, log: list[Event], drawer: _Drawer | None = None) -> GameState:
+    """:func:`advance`, reporting the automatic steps' events to ``log`` and drawing with ``drawer``
+    (``None``: the state's own generator)."""
+    drawer = _Drawer(None) if drawer is None else drawer
     while True:
         phase = state.phase
         if phase is Phase.WEEK_SCORING:
@@ -1369,7 +1527,7 @@ def _advance(state: GameState, log: list[Event]) -> GameState:
         elif phase is Phase.MONTH_SCORING:
             state = _score_month(state, log)
         elif phase in _ACTION_OF_PHASE and not _awaited(state, _required(state)):  # a decision phase
-            state = _decide(state, {}, log)
+            state = _decide(state, {}, log, drawer)
         else:
             return state
 

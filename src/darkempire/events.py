@@ -53,10 +53,10 @@ from typing import TypeAlias
 import attrs
 
 from darkempire.actions import Action, PlayCard, Reinforce
-from darkempire.cards import AddOnCard, EmperorCard, Faction, HandCard, RevolutionCard
+from darkempire.cards import HAND_CARDS, AddOnCard, EmperorCard, Faction, HandCard, RevolutionCard
 from darkempire.errors import DarkEmpireError, IllegalActionError, InvalidArgumentError, WrongSeatError
 from darkempire.scoring import MonthScore, PlacementDue, TokenAward, Verdict
-from darkempire.state import GameState, Phase, ScoredCard
+from darkempire.state import DEAL_SIZE, GameState, Phase, ScoredCard
 from tablekit import events as kit
 from tablekit.events import PUBLIC, KnownTo, Visibility
 from tablekit.wire import quote
@@ -67,6 +67,7 @@ __all__ = [
     "ChoiceMade",
     "ChoiceWithdrawn",
     "DraftDiscarded",
+    "Draw",
     "EmperorCardScored",
     "Event",
     "EventDerivationError",
@@ -86,6 +87,7 @@ __all__ = [
     "TokensAwarded",
     "WeekStarted",
     "as_kit_event",
+    "deal_draws",
     "events_for",
     "opening_events",
 ]
@@ -127,6 +129,29 @@ class PublicEvent:
         return None
 
 
+# --------------------------------------------------------------------------- chance draws
+
+
+@attrs.frozen
+class Draw:
+    """One chance draw as every seat sees it: its name and how many equally likely options it had.
+
+    The engine draws every random card one at a time (``tablekit.chance``), and the public event of the
+    moment lists those draws in order: :class:`GameStarted` the deal's, :class:`WeekStarted` the revealed
+    revolution and emperor cards', :class:`Reorganized` the refill's. This is the kit's
+    :class:`~tablekit.chance.Concealed` form of an outcome: what was drawn is told where it may be seen (the
+    revealed cards in :class:`WeekStarted`, the seat's own cards in :class:`HandDealt` and
+    :class:`HandRefilled`), and the options themselves, the cards still in a pile, are never told.
+
+    :ivar name: what the draw is: ``victor seat 1``, ``deal seat 1 #4`` (the deal's 9 cards of a seat, from
+        ``#0``), ``revolution m1w2``, ``emperor m1w2``, ``refill m1w2 seat 0 #1``.
+    :ivar count: the number of options: the cards (or factions) it was drawn among.
+    """
+
+    name: str
+    count: int
+
+
 # --------------------------------------------------------------------------- event types
 
 
@@ -137,11 +162,14 @@ class GameStarted(PublicEvent):
     :ivar players: number of seats, 3-5.
     :ivar add_on: the add-on emperor card in play, if any (rule 2.2).
     :ivar hand_sizes: cards dealt to each seat (9 each).
+    :ivar draws: the deal's chance draws: each seat's victor card, then each seat's hand cards one at a time
+        (the drawn values are in each seat's :class:`HandDealt`).
     """
 
     players: int
     add_on: AddOnCard | None
     hand_sizes: tuple[int, ...]
+    draws: tuple[Draw, ...] = ()
 
 
 @attrs.frozen
@@ -272,6 +300,8 @@ class WeekStarted(PublicEvent):
     :ivar revolution_card: this week's revolution card (+3 to its faction).
     :ivar emperor_card: this week's emperor card, or ``None`` when the emperor pile is empty.
     :ivar add_on: the add-on card under the emperor card, if it counts this week.
+    :ivar draws: the chance draws that revealed the two cards, among this month's cards not revealed yet
+        (rules 3.3, 4.1): the revolution card's, then the emperor card's if there is one.
     """
 
     month: int
@@ -279,6 +309,7 @@ class WeekStarted(PublicEvent):
     revolution_card: RevolutionCard
     emperor_card: EmperorCard | None
     add_on: AddOnCard | None
+    draws: tuple[Draw, ...] = ()
 
 
 @attrs.frozen
@@ -405,6 +436,8 @@ class Reorganized(PublicEvent):
     :ivar discarded: per seat, how many hand cards it discarded.
     :ivar drawn: per seat, how many cards it drew to refill.
     :ivar reshuffled: whether the discard pile was shuffled into a new draw pile (rule 6.4).
+    :ivar draws: the refill's chance draws, one per card drawn, in seat order, each among the draw pile's
+        cards (rule 6.4, ruling R); which cards a seat drew is in its :class:`HandRefilled`.
     """
 
     month: int
@@ -413,6 +446,7 @@ class Reorganized(PublicEvent):
     discarded: tuple[int, ...]
     drawn: tuple[int, ...]
     reshuffled: bool
+    draws: tuple[Draw, ...] = ()
 
 
 @attrs.frozen
@@ -599,5 +633,16 @@ def opening_events(state: GameState) -> tuple[Event, ...]:
     """
     if state.phase is not Phase.DRAFT_PASS or any(p is not None for p in state.pending):
         raise EventDerivationError("opening events describe a freshly dealt game, before any choice")
-    started: list[Event] = [GameStarted(state.players, state.config.add_on, tuple(len(h) for h in state.hands))]
-    return tuple(started + [HandDealt(s, state.hands[s], state.victors[s]) for s in state.seats])
+    started = GameStarted(state.players, state.config.add_on, tuple(len(h) for h in state.hands), deal_draws(state.players))
+    return (started, *[HandDealt(s, state.hands[s], state.victors[s]) for s in state.seats])
+
+
+def deal_draws(players: int) -> tuple[Draw, ...]:
+    """The deal's chance draws for ``players`` seats, in the engine's order (rules 2.3, 2.4): each seat's
+    victor card among the factions not drawn yet, then each seat's 9 hand cards one at a time among the
+    cards not dealt yet. Their names and counts depend on the number of seats alone."""
+    victors = [Draw(f"victor seat {s}", len(Faction) - s) for s in range(players)]
+    cards = [
+        Draw(f"deal seat {s} #{k}", len(HAND_CARDS) - DEAL_SIZE * s - k) for s in range(players) for k in range(DEAL_SIZE)
+    ]
+    return (*victors, *cards)

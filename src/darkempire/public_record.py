@@ -54,13 +54,14 @@ import attrs
 
 from darkempire import engine
 from darkempire.actions import PlayCard, Reinforce, Side
-from darkempire.cards import EMPEROR_CARDS, REINFORCEMENT_CARDS, Faction, HandCard
+from darkempire.cards import EMPEROR_CARDS, REINFORCEMENT_CARDS, REVOLUTION_CARDS, Faction, HandCard
 from darkempire.errors import DarkEmpireError, InvalidArgumentError
 from darkempire.events import (
     CardsPassed,
     CardsPlaced,
     ChoiceMade,
     DraftDiscarded,
+    Draw,
     EmperorCardScored,
     Event,
     GameOver,
@@ -426,6 +427,11 @@ class _Spectator:
         add_on = self.config.add_on if card is not None else None
         if started.add_on != add_on:
             raise self.fail("2.2", f"the add-on card this week is {add_on!r}, not {started.add_on!r}")
+        # Each card is drawn among this month's cards not revealed yet (rule 3.3).
+        draws = [Draw(f"revolution m{v.month}w{week}", len(REVOLUTION_CARDS) - len(earlier))]
+        if card is not None:
+            draws.append(Draw(f"emperor m{v.month}w{week}", len(EMPEROR_CARDS) - len(set(seen) - {None})))
+        self.same(started, attrs.evolve(started, draws=tuple(draws)), "3.3")
         self.settle(
             phase=Phase.PLAY_1,
             week=week,
@@ -628,17 +634,18 @@ class _Spectator:
             hands[seat] += (card is not None) - discarded[seat]
         on_table = sum(1 for _ in table.cards()) - sum(c is not None for c in take_backs)
         draw, pile = v.draw_pile_size, v.discard_pile_size + on_table + sum(discarded)
-        drawn = []
+        drawn, draws = [], []
         for seat in range(self.players):
             need, got = HAND_SIZE - hands[seat], 0
             while need > 0 and (draw or pile):
                 if not draw:
                     draw, pile = pile, 0  # the discard pile becomes the draw pile (rule 6.4, ruling R)
-                take = min(need, draw)
-                draw, need, got = draw - take, need - take, got + take
+                draws.append(Draw(f"refill m{v.month}w{v.week} seat {seat} #{got}", draw))  # one card at a time
+                draw, need, got = draw - 1, need - 1, got + 1
             drawn.append(got)
             hands[seat] += got
-        expected = Reorganized(v.month, v.week, take_backs, discarded, tuple(drawn), sum(drawn) > v.draw_pile_size)
+        reshuffled = sum(drawn) > v.draw_pile_size
+        expected = Reorganized(v.month, v.week, take_backs, discarded, tuple(drawn), reshuffled, tuple(draws))
         self.same(given, expected, "6.4")
         self.evolve(hand_sizes=tuple(hands), draw_pile_size=draw, discard_pile_size=pile, week_score=None)
         self.track_discards(table, take_backs, expected.reshuffled)

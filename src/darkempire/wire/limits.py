@@ -35,6 +35,7 @@ from darkempire.events import (
     EVENT_TYPES,
     CardsPassed,
     DraftDiscarded,
+    Draw,
     HandDealt,
     HandRefilled,
     Reorganized,
@@ -106,6 +107,11 @@ _ITEM_LIMITS: Final[dict[Any, ArrayLimit]] = {
     PlacementDue: (_SEATS * len(Faction), "one placement per seat and faction (ruling E)"),
     TokenAward: (_SEATS * len(Faction) * len(AwardReason), "one award per seat, faction and reason (ruling D)"),
     Choice: _CHOICES,
+    Draw: (
+        _SEATS * (1 + DEAL_SIZE),
+        f"the deal makes the most draws of any event: a victor card and {DEAL_SIZE} hand cards per seat, "
+        f"{_SEATS * (1 + DEAL_SIZE)} (rules 2.3, 2.4)",
+    ),
 }
 
 #: The limits of the fields that need their own (one per nested array, outermost first).
