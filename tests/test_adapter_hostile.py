@@ -168,8 +168,8 @@ def _crafted(path: Path) -> list[str]:
         f"history=\nmove_number=0\n__dict__={b64}",  # OpenSpiel's own form for Python games
         b64,
         payload.decode("latin-1"),
-        json.dumps({"format": "darkempire-openspiel/1", "players": 3, "history": [], "flow": b64}),
-        json.dumps({"format": "darkempire-openspiel/1", "players": 3, "history": [], "flow": {"pickle": b64}}),
+        json.dumps({"format": "darkempire-openspiel/2", "players": 3, "history": [], "flow": b64}),
+        json.dumps({"format": "darkempire-openspiel/2", "players": 3, "history": [], "flow": {"pickle": b64}}),
     ]
 
 

@@ -64,23 +64,31 @@ def _resampled_flow(flow: core.Flow, seat: int, rng: random.Random) -> core.Flow
     """A flow that ``seat`` cannot tell from ``flow``: hidden cards and choices drawn again, other trails replaced."""
     trail = tuple(lines if s == seat else (f"secret of seat {s}",) for s, lines in enumerate(flow.trail))
     if flow.state is None:
-        # During the deal: the other seats' cards and victor cards so far are hidden.
-        pool = [c for c in HAND_CARDS if c not in flow.dealt[seat]]
-        rng.shuffle(pool)
-        dealt = list(flow.dealt)
-        for s in range(flow.players):
-            if s != seat:
-                dealt[s], pool = tuple(pool[: len(dealt[s])]), pool[len(dealt[s]) :]
-        victors = list(flow.victors)
+        # During the deal: the other seats' cards and victor cards so far are hidden. The deal is drawn again
+        # through the flow's own chance nodes, the seat's own cards kept.
+        victors, dealt = list(flow.victors), [list(hand) for hand in flow.dealt]
         free = [f for f in Faction if seat >= len(victors) or f is not victors[seat]]
         rng.shuffle(free)
-        for s in range(len(victors)):
+        victors = [v if s == seat else free.pop() for s, v in enumerate(victors)]
+        pool = [c for c in HAND_CARDS if c not in dealt[seat]]
+        rng.shuffle(pool)
+        for s in range(flow.players):
             if s != seat:
-                victors[s] = free.pop()
-        return attrs.evolve(flow, dealt=tuple(dealt), victors=tuple(victors), trail=trail)
-    state = resample_hidden(flow.state, seat, rng)
-    shown = None if flow.shown is None else resample_hidden(flow.shown, seat, rng)
-    return attrs.evolve(flow, state=state, shown=shown, trail=trail)
+                dealt[s], pool = pool[: len(dealt[s])], pool[len(dealt[s]) :]
+        again = core.Flow.start(flow.players)
+        for outcome in [int(v) for v in victors] + [c.id for hand in dealt for c in hand]:
+            again = again.apply_chance(outcome)
+        assert again.node is not None and flow.node is not None and again.victors == tuple(victors)
+        assert (again.node.name, again.node.count) == (flow.node.name, flow.node.count)
+        return attrs.evolve(again, trail=trail)
+    if flow.choices is None:
+        return attrs.evolve(flow, state=resample_hidden(flow.state, seat, rng), trail=trail)
+    # Between a joint action and its draws: the seats see the step before it resolved, the choices pending.
+    shown = flow.shown
+    assert shown is not None
+    world = resample_hidden(shown, seat, rng)
+    decided = attrs.evolve(world, pending=(None,) * flow.players)
+    return attrs.evolve(flow, state=decided, choices=world.pending, trail=trail)
 
 
 def _seen_by(game: Any, flow: core.Flow, seat: int) -> tuple[object, ...]:
@@ -347,16 +355,28 @@ def test_chance_outcomes_are_uniform_over_unseen_cards() -> None:
             continue
         outcomes = flow.chance_outcomes()
         assert abs(sum(p for _, p in outcomes) - 1) < 1e-9 and len({p for _, p in outcomes}) == 1
-        event = flow.queue[0]
+        assert flow.node is not None
+        kind = flow.node.name.split()[0]
         ids = [o for o, _ in outcomes]
-        if event.kind == "draw":
-            assert flow.state is not None
-            pile = flow.state.draw_pile or flow.state.discard_pile
-            assert ids == sorted(c.id for c in pile)
+        state = flow.state
+        if kind == "deal":
+            assert ids == sorted(set(range(len(HAND_CARDS))) - {c.id for hand in flow.dealt for c in hand})
+        elif kind == "refill":
+            assert state is not None and flow.choices is not None
+            drawn = {outcome for _, outcome in flow.drawn}
+            if len(flow.drawn) < len(state.draw_pile):  # still drawing from the draw pile
+                assert ids == sorted({c.id for c in state.draw_pile} - drawn)
+            assert not drawn & set(ids)
+            if state.phase is Phase.REORGANIZE:  # no card a seat keeps is drawn
+                discards = {c.id for a in flow.choices if isinstance(a, Reorganize) for c in a.discards}
+                assert not ({c.id for hand in state.hands for c in hand} - discards) & set(ids)
             saw_draw = True
-        elif event.kind == "revolution":
-            assert flow.state is not None and flow.state.table is not None
-            assert flow.state.table.revolution_card.faction in ids
+        elif kind == "revolution":
+            assert state is not None
+            earlier = {int(r.table.revolution_card.faction) for r in state.history if r.month == state.month}
+            if state.table is not None:  # the week that ends in this step is of the same month
+                earlier.add(int(state.table.revolution_card.faction))
+            assert ids == sorted(set(range(len(Faction))) - earlier)
             saw_reveal = True
     assert saw_draw and saw_reveal
 

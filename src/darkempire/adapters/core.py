@@ -38,20 +38,28 @@ one (2\\ :sup:`7` discard sets for each take-back); every other action names its
 Explicit chance
 ===============
 
-The engine draws every shuffle from the :class:`~darkempire.chance.Chance` inside the state. The adapters
-instead make each random event a chance node with uniform outcomes, so a history of integers replays the game:
+The engine draws every random card one at a time from the :class:`tablekit.chance.ChanceSource` it is
+given (:func:`darkempire.engine.deal_reporting` and :func:`darkempire.engine.step` with ``chance=``), each
+draw a named choice among the cards still unseen, listed in order of id. Each is a chance node here, with
+uniform outcomes named by what they draw:
 
 * the deal: each seat's victor card (outcome: the faction), then 9 hand cards per seat, one card at a time
-  (outcome: the card id);
+  (outcome: the card id), among the factions and cards not drawn yet (rules 2.3, 2.4);
 * at each week start, the revolution card (outcome: its faction) and the emperor card (outcome: its id) among
   the cards of this month's piles not revealed yet (rules 3.3, 4.1);
-* at each re-organize, every card drawn to refill a hand (outcome: the card id), in seat order, from the draw
-  pile and then, once it is empty, from the discard pile (rules 6.4, R-R).
+* at each re-organize, every card drawn to refill a hand (outcome: the card id), in seat order, among the
+  draw pile's cards and then, once it is empty, the discard pile's (rules 6.4, R-R).
 
-After a joint action the engine resolves the step with its own generator; the adapter then draws again,
-uniformly, the cards the engine drew or revealed, and puts them in their place. The piles are kept sorted, so
-their order carries no information. This gives the rulebook's distribution: the order of a shuffled pile only
-matters through the cards drawn from it, and each of those is uniform among the cards not drawn yet.
+A :class:`Flow` keeps the last decided engine state, the joint choices waiting for their draws, and the
+script of outcome indices drawn since. A chance node is where the step ran out of script: the flow runs the
+step (or the deal) with a :class:`tablekit.chance.ScriptedChance` of that script, and the engine raises
+:class:`tablekit.chance.ChanceNeeded` at the first draw it has no outcome for
+(:func:`tablekit.chance.run_scripted`). :meth:`Flow.apply_chance` appends one outcome and runs the step again,
+which repeats the same draws and goes one further; once the step draws no more, its state is the next
+decision. Nothing the engine drew is ever undone, and the chance nodes are exactly the draws the engine
+reports in its events (:class:`darkempire.events.Draw`). Each draw is uniform among the cards not drawn yet,
+which is the rulebook's distribution: the order of a shuffled pile only matters through the cards drawn from
+it.
 
 Observations
 ============
@@ -96,15 +104,18 @@ from darkempire.actions import (
 from darkempire.cards import (
     EMPEROR_CARDS,
     HAND_CARDS,
-    REVOLUTION_CARDS,
     AddOnCard,
     EmperorCard,
     Faction,
+    FactionCard,
     HandCard,
+    ReinforcementCard,
     RevolutionCard,
 )
 from darkempire.chance import Chance
 from darkempire.errors import InvalidArgumentError
+from tablekit.chance import ChanceNode, run_scripted
+from tablekit.errors import ChanceError
 from darkempire.scoring import MonthScore, VerdictReason
 from darkempire.state import DEAL_SIZE, HAND_SIZE, MONTHS, STEPS, WEEKS, GameConfig, GameState, Phase
 from darkempire.table import WeekTable
@@ -126,7 +137,6 @@ __all__ = [
     "SUPPORT_BASE",
     "ActionOf",
     "Column",
-    "Event",
     "FieldValue",
     "Flow",
     "Group",
@@ -358,19 +368,6 @@ def index_text(state: GameState | None, seat: int, index: int) -> str:
 # --------------------------------------------------------------------------- explicit chance
 
 
-@attrs.frozen
-class Event:
-    """A pending chance event.
-
-    :ivar kind: ``"victor"`` (a seat's victor card), ``"deal"`` (a card dealt to a seat), ``"draw"`` (a card
-        drawn at re-organize), ``"revolution"`` or ``"emperor"`` (the week's revealed card).
-    :ivar seat: the seat that gets the card; -1 for the revealed cards.
-    """
-
-    kind: str
-    seat: int = -1
-
-
 def _config(players: int) -> GameConfig:
     return GameConfig(players=players)
 
@@ -382,29 +379,49 @@ def _sorted(cards: Iterable[HandCard]) -> tuple[HandCard, ...]:
 _EMPTY_STATE: Final = engine.deal(GameConfig(players=3), 0)
 
 
+def _outcome_id(value: object) -> int:
+    """The chance outcome id of a drawn option: a card's id, a faction's (or revolution card's) number."""
+    if isinstance(value, RevolutionCard):
+        return int(value.faction)
+    if isinstance(value, Faction):
+        return int(value)
+    if isinstance(value, (FactionCard, ReinforcementCard, EmperorCard)):
+        return value.id
+    raise InvalidArgumentError(f"the engine drew {value!r}, which has no chance outcome id")
+
+
+def _seat_of(name: str) -> int:
+    """The seat a draw's name gives the card to (``victor seat 1``, ``deal seat 1 #4``, ``refill m1w2 seat 0 #1``)."""
+    words = name.split()
+    return int(words[words.index("seat") + 1])
+
+
 @attrs.frozen(eq=False)
 class Flow:
-    """A game in progress with explicit chance: an engine state plus the chance events still to draw.
+    """A game in progress with explicit chance: the last decided engine state, the joint choices waiting for
+    their draws, and the outcomes drawn since (see "Explicit chance" in the module docstring).
 
-    Immutable: every method returns a new :class:`Flow`.
+    Immutable: every method returns a new :class:`Flow`. Build one with :meth:`start`; the fields below are
+    what it keeps, and ``node`` follows from them.
 
     :ivar players: number of seats.
-    :ivar state: the engine state, or ``None`` while the deal is being drawn.
-    :ivar victors: victor factions drawn so far (during the deal).
-    :ivar dealt: hand cards drawn so far, by seat (during the deal).
-    :ivar queue: chance events still to draw, first first.
-    :ivar shown: while ``queue`` is not empty after a joint action, the state the seats see: the step before
-        it resolved, with every awaited seat's choice recorded as pending. ``None`` otherwise.
+    :ivar state: the last decided engine state, or ``None`` while the deal is being drawn.
+    :ivar choices: the joint choices whose step is drawing its chance outcomes, one per seat (``None`` for a
+        seat the step did not await); ``None`` during the deal and at decisions.
+    :ivar script: the outcome indices drawn since ``state`` (during the deal: since the start), each an
+        index into its draw's options (:class:`tablekit.chance.ScriptedChance`).
+    :ivar drawn: each of those draws' name and outcome id, for the deal's observations and the text.
+    :ivar node: the chance node due: where the step (or the deal) ran out of script; ``None`` at decisions.
     :ivar trail: for each seat, one line per joint action so far: what the seat saw (without the public logs)
         and what it chose. With the current view, this makes the seat's information state.
     """
 
     players: int
     state: GameState | None
-    victors: tuple[Faction, ...] = ()
-    dealt: tuple[tuple[HandCard, ...], ...] = ()
-    queue: tuple[Event, ...] = ()
-    shown: GameState | None = None
+    choices: tuple[Action | None, ...] | None = None
+    script: tuple[int, ...] = ()
+    drawn: tuple[tuple[str, int], ...] = ()
+    node: ChanceNode | None = None
     trail: tuple[tuple[str, ...], ...] = ()
     _cache: dict[str, Any] = attrs.field(factory=dict, init=False, repr=False)
 
@@ -412,31 +429,59 @@ class Flow:
 
     @classmethod
     def start(cls, players: int) -> Flow:
-        """A new game before the deal: its first chance events are the victor cards and the 9 cards per seat.
+        """A new game before the deal: its first chance nodes are the victor cards, then 9 cards per seat.
 
         :raises ConfigError: if ``players`` is not 3-5.
         """
         _config(players)
-        queue = tuple(Event("victor", s) for s in range(players))
-        queue += tuple(Event("deal", s) for s in range(players) for _ in range(DEAL_SIZE))
-        return cls(players, None, (), ((),) * players, queue, None, ((),) * players)
+        return _settle(players, None, None, (), (), ((),) * players)
 
     # ------------------------------------------------------------------ queries
 
     @property
     def is_chance(self) -> bool:
-        """Whether a chance event is next."""
-        return bool(self.queue)
+        """Whether a chance node is next."""
+        return self.node is not None
 
     @property
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return self.state is not None and self.state.is_over and not self.queue
+        return self.state is not None and self.state.is_over and self.node is None
+
+    @property
+    def shown(self) -> GameState | None:
+        """While a joint action's step draws its outcomes, the state the seats see: the step before it
+        resolved, with every awaited seat's choice recorded as pending. ``None`` otherwise."""
+        if self.state is None or self.choices is None:
+            return None
+        if "shown" not in self._cache:
+            self._cache["shown"] = attrs.evolve(self.state, pending=self.choices)
+        shown: GameState = self._cache["shown"]
+        return shown
 
     @property
     def seen(self) -> GameState | None:
         """The state the seats see now (``None`` during the deal)."""
-        return self.shown if self.shown is not None else self.state
+        shown = self.shown
+        return shown if shown is not None else self.state
+
+    @property
+    def victors(self) -> tuple[Faction, ...]:
+        """During the deal, the victor factions drawn so far, by seat."""
+        if self.state is not None:
+            return ()
+        return tuple(Faction(outcome) for name, outcome in self.drawn if name.startswith("victor"))
+
+    @property
+    def dealt(self) -> tuple[tuple[HandCard, ...], ...]:
+        """During the deal, the hand cards drawn so far, by seat (sorted by id)."""
+        if self.state is not None:
+            return ()
+        hands: list[list[HandCard]] = [[] for _ in range(self.players)]
+        for name, outcome in self.drawn:
+            if name.startswith("deal"):
+                hands[_seat_of(name)].append(HAND_CARDS[outcome])
+        return tuple(_sorted(hand) for hand in hands)
 
     def view(self, seat: int | None) -> PlayerView | None:
         """``seat``'s view of :attr:`seen` (``None``: the spectator's); ``None`` during the deal."""
@@ -451,7 +496,7 @@ class Flow:
 
     def legal(self, seat: int) -> list[int]:
         """``seat``'s legal actions at a decision (:func:`legal_indices`); ``[]`` at chance nodes and the end."""
-        if self.queue or self.state is None or self.state.is_over:
+        if self.node is not None or self.state is None or self.state.is_over:
             return []
         key = f"legal{seat}"
         if key not in self._cache:
@@ -469,67 +514,49 @@ class Flow:
         return [1.0 / len(winners) if s in winners else -1.0 for s in range(self.players)]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The next chance event's outcomes, uniform, sorted by outcome."""
+        """The chance node's outcomes (the ids of its options), uniform, sorted by outcome; ``[]`` at decisions."""
         outcomes = self._outcomes()
-        p = 1.0 / len(outcomes)
-        return [(o, p) for o in outcomes]
+        return [(o, 1.0 / len(outcomes)) for o in outcomes]
 
     def _outcomes(self) -> list[int]:
-        event = self.queue[0]
-        if event.kind == "victor":
-            return [int(f) for f in Faction if f not in self.victors]
-        if event.kind == "deal":
-            dealt = {c.id for hand in self.dealt for c in hand}
-            return [c.id for c in HAND_CARDS if c.id not in dealt]
-        state = self.state
-        assert state is not None
-        if event.kind == "draw":
-            return sorted(c.id for c in (state.draw_pile or state.discard_pile))
-        if event.kind == "revolution":
-            return sorted(int(c.faction) for c in _unseen_revolution(state))
-        return sorted(c.id for c in _unseen_emperor(state))
+        # The engine lists a draw's options sorted, and the ids follow that order.
+        return [] if self.node is None else [_outcome_id(v) for v in self.node.options]
 
     def outcome_text(self, outcome: int) -> str:
-        """What chance outcome ``outcome`` of the next event means."""
-        if not self.queue:
+        """What chance outcome ``outcome`` of the chance node means."""
+        if self.node is None:
             return f"chance outcome {outcome}"
-        event = self.queue[0]
-        if event.kind == "victor":
-            return f"seat {event.seat} gets victor card {Faction(outcome).name}"
-        if event.kind in ("deal", "draw"):
-            verb = "is dealt" if event.kind == "deal" else "draws"
-            return f"seat {event.seat} {verb} {card_text(HAND_CARDS[outcome])}"
-        if event.kind == "revolution":
+        name = self.node.name
+        kind = name.split()[0]
+        if kind == "victor":
+            return f"seat {_seat_of(name)} gets victor card {Faction(outcome).name}"
+        if kind in ("deal", "refill"):
+            verb = "is dealt" if kind == "deal" else "draws"
+            return f"seat {_seat_of(name)} {verb} {card_text(HAND_CARDS[outcome])}"
+        if kind == "revolution":
             return f"revolution card {Faction(outcome).name} revealed"
         return f"emperor card {EMPEROR_CARDS[outcome].value}#{outcome} revealed"
 
     # ------------------------------------------------------------------ transitions
 
     def apply_chance(self, outcome: int) -> Flow:
-        """Draw ``outcome`` for the next chance event.
+        """Draw ``outcome`` at the chance node: append its index to the script and run the step again.
 
-        :raises ValueError: if ``outcome`` is not one of :meth:`chance_outcomes`.
+        :raises tablekit.errors.ChanceError: if no chance node is due, or ``outcome`` is not one of :meth:`chance_outcomes`
+            (the flow itself is unchanged: it is a value).
         """
-        if not self.queue:
-            raise ValueError("no chance event is pending")
-        if outcome not in self._outcomes():
-            raise ValueError(f"{outcome} is not an outcome of the {self.queue[0].kind} event")
-        event, rest = self.queue[0], self.queue[1:]
-        victors, dealt, state = self.victors, self.dealt, self.state
-        if event.kind == "victor":
-            victors = victors + (Faction(outcome),)
-        elif event.kind == "deal":
-            hands = list(dealt)
-            hands[event.seat] = hands[event.seat] + (HAND_CARDS[outcome],)
-            dealt = tuple(hands)
-        else:
-            assert state is not None
-            state = _draw(state, event, outcome)
-        if state is None and not rest:
-            state = _dealt_state(self.players, victors, dealt)
-            victors, dealt = (), ()
-        shown = self.shown if rest else None
-        return self._child(Flow(self.players, state, victors, dealt, rest, shown, self.trail))
+        if self.node is None:
+            raise ChanceError("no chance node is due: the seats choose now")
+        outcomes = self._outcomes()
+        if type(outcome) is not int or outcome not in outcomes:  # True == 1 is no outcome
+            raise ChanceError(f"{outcome!r:.20} is not an outcome of the chance draw {self.node.name!r}")
+        return self._drawing(outcomes.index(outcome))
+
+    def _drawing(self, index: int) -> Flow:
+        """The flow after outcome ``index`` of the chance node (checked by the engine's scripted source)."""
+        assert self.node is not None
+        drawn = (*self.drawn, (self.node.name, _outcome_id(self.node.options[index])))
+        return self._child(_settle(self.players, self.state, self.choices, (*self.script, index), drawn, self.trail))
 
     def apply_joint(self, actions: Sequence[int]) -> Flow:
         """Apply one action per seat (:data:`NO_OP` for each seat the step does not await).
@@ -537,29 +564,20 @@ class Flow:
         :raises ValueError: if an action is not legal for its seat.
         """
         state = self.state
-        if self.queue or state is None or state.is_over:
+        if self.node is not None or state is None or state.is_over:
             raise ValueError("no seat chooses now")
         if len(actions) != self.players:
             raise ValueError(f"{len(actions)} actions for {self.players} seats")
-        choices: dict[int, Action] = {}
+        choices: list[Action | None] = []
         for seat, index in enumerate(actions):
-            legal = self.legal(seat)
-            if index not in legal:
+            if index not in self.legal(seat):
                 raise ValueError(f"action {index} ({index_text(state, seat, index)}) is not legal for seat {seat}")
-            action = decode(state, seat, index)
-            if action is not None:
-                choices[seat] = action
-        after = state
-        for seat, action in choices.items():
-            after = engine.apply(after, seat, action)
+            choices.append(decode(state, seat, index))
         trail = tuple(
             self.trail[s] + (f"{view_text(player_view(state, s), logs=False)} => {index_text(state, s, actions[s])}",)
             for s in range(self.players)
         )
-        pending = tuple(choices.get(s) for s in range(self.players))
-        mid, queue = _events(state, choices, after)
-        shown = attrs.evolve(state, pending=pending) if queue else None
-        return self._child(Flow(self.players, mid, (), (), queue, shown, trail))
+        return self._child(_settle(self.players, state, tuple(choices), (), (), trail))
 
     def _child(self, child: Flow) -> Flow:
         # The finished weeks' observation groups carry over: a game's later observations share them.
@@ -578,7 +596,7 @@ class Flow:
         :raises ValueError: at a chance node.
         """
         state = self.state
-        if self.queue or state is None:
+        if self.node is not None or state is None:
             raise ValueError("resample at a decision or at the end, not at a chance node")
         passed = self._passed(seat) if state.phase is Phase.DRAFT_DISCARD else frozenset()
         return resample_hidden(state, seat, rng, passed=passed)
@@ -596,45 +614,49 @@ class Flow:
     # ------------------------------------------------------------------ serialization and text
 
     def to_data(self) -> dict[str, Any]:
-        """The flow as JSON-ready data; engine states are ``"game-state"`` messages of ``darkempire.serialization``."""
+        """The flow as JSON-ready data: the decided state as a ``"game-state"`` message of
+        ``darkempire.serialization``, the joint choices as their action integers, the script of outcome
+        indices, and the trails. The chance node and the drawn outcomes follow from these."""
         from darkempire import serialization
 
+        state, choices = self.state, self.choices
+        joint = None
+        if state is not None and choices is not None:
+            joint = [NO_OP if a is None else encode(state, s, a) for s, a in enumerate(choices)]
         return {
             "players": self.players,
-            "state": None if self.state is None else serialization.to_data(self.state),
-            "victors": [f.name for f in self.victors],
-            "dealt": [[c.id for c in hand] for hand in self.dealt],
-            "queue": [[e.kind, e.seat] for e in self.queue],
-            "shown": None if self.shown is None else serialization.to_data(self.shown),
+            "state": None if state is None else serialization.to_data(state),
+            "choices": joint,
+            "script": list(self.script),
             "trail": [list(lines) for lines in self.trail],
         }
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> Flow:
-        """The inverse of :meth:`to_data`.
+        """The inverse of :meth:`to_data`: the step is run again with the script, so what it draws is checked.
 
-        :raises ValueError: if an engine state does not load (``darkempire.serialization.SerializationError``).
+        :raises ValueError: if the engine state does not load (``darkempire.serialization.SerializationError``),
+            a choice is not legal (``IllegalActionError``) or an outcome index is not one of its draw's
+            (``ChanceError``).
         """
         from darkempire import serialization
 
-        def state(value: Any) -> GameState | None:
-            if value is None:
-                return None
-            # The adapter's own states between a joint action and its chance draws are no moment the rules
-            # reach (hands still short of 7, every awaited seat pending), so the rules check is off here.
-            loaded = serialization.from_data(value, "game-state", check=False)
+        players = int(data["players"])
+        state: GameState | None = None
+        if data["state"] is not None:
+            loaded = serialization.from_data(data["state"], "game-state")
             assert isinstance(loaded, GameState)
-            return loaded
-
-        return cls(
-            players=int(data["players"]),
-            state=state(data["state"]),
-            victors=tuple(Faction[name] for name in data["victors"]),
-            dealt=tuple(tuple(HAND_CARDS[i] for i in hand) for hand in data["dealt"]),
-            queue=tuple(Event(kind, seat) for kind, seat in data["queue"]),
-            shown=state(data["shown"]),
-            trail=tuple(tuple(lines) for lines in data["trail"]),
-        )
+            state = loaded
+        choices = None
+        if state is not None and data["choices"] is not None:
+            choices = tuple(decode(state, s, int(i)) for s, i in enumerate(data["choices"]))
+        trail = tuple(tuple(lines) for lines in data["trail"])
+        flow = _settle(players, state, choices, (), (), trail)
+        for index in data["script"]:
+            if flow.node is None:
+                raise ChanceError("the script holds more outcomes than the step draws")
+            flow = flow._drawing(index) if type(index) is int and 0 <= index < flow.node.count else _bad(flow, index)
+        return flow
 
     def text(self) -> str:
         """Everything in the flow, hidden parts included, as text (for debugging and OpenSpiel's ``ToString``)."""
@@ -642,9 +664,9 @@ class Flow:
             text: str = self._cache["text"]
             return text
         lines = [f"{self.players} players"]
-        if self.queue:
-            lines.append("chance next: " + ", ".join(f"{e.kind}({e.seat})" for e in self.queue[:8]))
-            lines.append(f"chance events pending: {len(self.queue)}")
+        if self.node is not None:
+            lines.append(f"chance next: {self.node.name} among {self.node.count}")
+            lines.append(f"chance outcomes drawn in this step: {len(self.script)}")
         if self.state is None:
             lines.append("victors " + " ".join(f.name for f in self.victors))
             lines += [f"seat {s} dealt {_cards_text(h)}" for s, h in enumerate(self.dealt)]
@@ -661,8 +683,10 @@ class Flow:
             lines.append("emperor reserve " + " ".join(str(c.id) for c in state.emperor_reserve))
             lines.append(f"generator {state.chance.seed}:{state.chance.draws}")
             lines.append(view_text(spectator_view(state)))
-        if self.shown is not None:
-            lines.append("pending " + " | ".join(action_text(a) for a in self.shown.pending))
+        if self.choices is not None:
+            lines.append("pending " + " | ".join(action_text(a) for a in self.choices))
+        if self.drawn:
+            lines.append("drawn " + " ".join(str(outcome) for _, outcome in self.drawn))
         text = "\n".join(lines)
         self._cache["text"] = text
         return text
@@ -677,26 +701,44 @@ class Flow:
         return self  # immutable: OpenSpiel's clone deep-copies the state's attributes
 
 
+def _bad(flow: Flow, index: object) -> Flow:
+    assert flow.node is not None
+    raise ChanceError(f"script outcome {index!r:.20} of {flow.node.name!r} is not in 0..{flow.node.count - 1}")
+
+
+def _settle(
+    players: int,
+    state: GameState | None,
+    choices: tuple[Action | None, ...] | None,
+    script: tuple[int, ...],
+    drawn: tuple[tuple[str, int], ...],
+    trail: tuple[tuple[str, ...], ...],
+) -> Flow:
+    """Run the deal (``state`` is ``None``) or the step of ``choices`` with the outcomes of ``script``: the
+    flow at the chance node where the script runs out, or at the next decision once the step is done (with
+    no ``choices``, ``state`` is that decision).
+
+    The engine draws every card from the :class:`tablekit.chance.ScriptedChance` it is given; running it again
+    with a longer script repeats the same draws and goes one further (:func:`tablekit.chance.run_scripted`),
+    so nothing the engine drew is ever undone.
+    """
+    if state is None:
+        config = _config(players)
+        result = run_scripted(lambda chance: engine.deal_reporting(config, 0, chance=chance), script)
+    elif choices is None:  # a decision, or the end: nothing to run
+        return Flow(players, state, None, (), (), None, trail)
+    else:
+        chosen = {s: a for s, a in enumerate(choices) if a is not None}
+        result = run_scripted(lambda chance: engine.step(state, chosen, chance=chance), script)
+    if isinstance(result, ChanceNode):
+        return Flow(players, state, choices, script, drawn, result, trail)
+    return Flow(players, result.state, None, (), (), None, trail)
+
+
 def _flow_from_json(text: str) -> Flow:
     from darkempire import serialization
 
     return Flow.from_data(serialization.parse_json(text))
-
-
-def _dealt_state(players: int, victors: tuple[Faction, ...], dealt: tuple[tuple[HandCard, ...], ...]) -> GameState:
-    """The state after the deal, from the drawn victor cards and hands; the piles sorted (rule 2.4)."""
-    template = engine.deal(_config(players), 0)
-    held = {c for hand in dealt for c in hand}
-    return attrs.evolve(
-        template,
-        victors=victors,
-        hands=tuple(_sorted(hand) for hand in dealt),
-        draw_pile=tuple(c for c in HAND_CARDS if c not in held),
-        revolution_pile=REVOLUTION_CARDS[:WEEKS],
-        revolution_reserve=REVOLUTION_CARDS[WEEKS:],
-        emperor_pile=EMPEROR_CARDS[:WEEKS],
-        emperor_reserve=EMPEROR_CARDS[WEEKS:],
-    )
 
 
 def _revealed_this_month(state: GameState) -> tuple[set[RevolutionCard], set[EmperorCard]]:
@@ -706,109 +748,6 @@ def _revealed_this_month(state: GameState) -> tuple[set[RevolutionCard], set[Emp
     emperor = {t.emperor_card for t in tables if t.emperor_card is not None}
     return revolution, emperor
 
-
-def _unseen_revolution(state: GameState) -> set[RevolutionCard]:
-    return set(REVOLUTION_CARDS) - _revealed_this_month(state)[0]
-
-
-def _unseen_emperor(state: GameState) -> set[EmperorCard]:
-    assert state.table is not None and state.table.emperor_card is not None
-    cards = set(state.emperor_pile) | set(state.emperor_reserve) | {state.table.emperor_card}
-    return cards - _revealed_this_month(state)[1]
-
-
-def _swap(
-    pile: tuple[Any, ...], reserve: tuple[Any, ...], old: Any, new: Any
-) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
-    """Put ``old`` where ``new`` was, in the pile or the reserve."""
-    return tuple(old if c == new else c for c in pile), tuple(old if c == new else c for c in reserve)
-
-
-def _draw(state: GameState, event: Event, outcome: int) -> GameState:
-    table = state.table
-    if event.kind == "draw":
-        draw, discard = state.draw_pile, state.discard_pile
-        if not draw:
-            draw, discard = _sorted(discard), ()  # the discard pile becomes the draw pile (rule 6.4, R-R)
-        card = HAND_CARDS[outcome]
-        hands = list(state.hands)
-        hands[event.seat] = _sorted(hands[event.seat] + (card,))
-        return attrs.evolve(
-            state, hands=tuple(hands), draw_pile=tuple(c for c in draw if c != card), discard_pile=discard
-        )
-    assert table is not None
-    if event.kind == "revolution":
-        new_r, old_r = REVOLUTION_CARDS[outcome], table.revolution_card
-        pile_r, reserve_r = _swap(state.revolution_pile, state.revolution_reserve, old_r, new_r)
-        return attrs.evolve(
-            state,
-            table=attrs.evolve(table, revolution_card=new_r),
-            revolution_pile=pile_r,
-            revolution_reserve=reserve_r,
-        )
-    new_e, old_e = EMPEROR_CARDS[outcome], table.emperor_card
-    pile_e, reserve_e = _swap(state.emperor_pile, state.emperor_reserve, old_e, new_e)
-    return attrs.evolve(
-        state, table=attrs.evolve(table, emperor_card=new_e), emperor_pile=pile_e, emperor_reserve=reserve_e
-    )
-
-
-def _events(before: GameState, choices: Mapping[int, Action], after: GameState) -> tuple[GameState, tuple[Event, ...]]:
-    """Undo what the engine drew with its own generator between ``before`` and ``after``, and list the chance
-    events that draw it again: the re-organize refill, then the next week's revealed cards."""
-    moved = (after.month, after.week) != (before.month, before.week)
-    events: list[Event] = []
-    state = after
-    if moved and before.phase in (Phase.PLAY_3, Phase.PLACEMENT, Phase.REORGANIZE):
-        state, draws = _undo_refill(before, choices, after)
-        events += draws
-    if moved and after.table is not None:
-        # A week started: its cards were revealed from this month's piles (rule 4.1).
-        if after.phase is not Phase.PLAY_1 or after.table.plays:
-            raise AssertionError("a whole week passed without a choice; the adapter cannot redraw it")
-        events.append(Event("revolution"))
-        if after.table.emperor_card is not None:
-            events.append(Event("emperor"))
-    return state, tuple(events)
-
-
-def _undo_refill(
-    before: GameState, choices: Mapping[int, Action], after: GameState
-) -> tuple[GameState, list[Event]]:
-    """Take the cards drawn at re-organize back out of the hands (rule 6.4).
-
-    The engine drew them from the top of the (sorted) draw pile and, once it was empty, of the shuffled
-    discard pile. They go back: those of the old draw pile to the draw pile, the others to the discard pile,
-    which becomes the draw pile again when a draw finds the draw pile empty.
-    """
-    hands = [set(h) for h in before.hands]
-    if before.phase is Phase.PLAY_3:
-        for seat, played in choices.items():
-            if isinstance(played, (PlayCard, Reinforce)):
-                hands[seat].discard(played.card)
-    kept: list[set[HandCard]] = []
-    for seat in before.seats:
-        chosen = choices.get(seat) if before.phase is Phase.REORGANIZE else None
-        cards = set(hands[seat])
-        if isinstance(chosen, Reorganize):
-            cards -= chosen.discards
-            if chosen.take_back is not None:
-                cards.add(chosen.take_back)
-        if not cards <= set(after.hands[seat]):
-            raise AssertionError(f"seat {seat} lost a kept card at re-organize")
-        kept.append(cards)
-    drawn = [set(after.hands[s]) - kept[s] for s in before.seats]
-    old_draw = set(before.draw_pile)
-    reshuffled = (set(after.draw_pile) | set().union(*drawn)) - old_draw
-    if reshuffled and after.discard_pile:
-        raise AssertionError("the discard pile was reshuffled but is not empty")
-    state = attrs.evolve(
-        after,
-        hands=tuple(_sorted(k) for k in kept),
-        draw_pile=_sorted(old_draw),
-        discard_pile=after.discard_pile + _sorted(reshuffled),
-    )
-    return state, [Event("draw", s) for s in before.seats for _ in range(len(drawn[s]))]
 
 
 # --------------------------------------------------------------------------- determinization

@@ -17,7 +17,7 @@ Game type
   seats act in seat order and each sees only its own earlier choice.
 * **Explicit chance** (``EXPLICIT_STOCHASTIC``): the deal, the revealed revolution and emperor cards and the
   re-organize draws are chance nodes with uniform outcomes (at most 75), so a history of integers replays a
-  game exactly (see :mod:`darkempire.adapters.core` for how they stand for the engine's shuffles).
+  game exactly: they are the engine's own named draws (see "Explicit chance" in :mod:`darkempire.adapters.core`).
 * **Imperfect information, general-sum, 3-5 players** (parameter ``players``, default 4).
 * **Returns** (terminal reward model): the verdict's winners share +1, each getting ``1 / len(winners)``;
   every other seat gets -1 (rules 8.2-8.5). A shared win is worth less than a sole win, and the sum of the
@@ -74,8 +74,9 @@ Serialization
 =============
 
 From Python, :meth:`DarkEmpireState.serialize` writes JSON (format :data:`STATE_FORMAT`): the OpenSpiel
-history and the flow in the JSON wire format of :mod:`darkempire.serialization` (engine states as
-``"game-state"`` messages, the pending chance events, the seats' trails). :meth:`DarkEmpireGame.deserialize_state`
+history and the flow in the JSON wire format of :mod:`darkempire.serialization` (the last decided engine
+state as a ``"game-state"`` message, the joint action waiting for its draws, the script of chance outcome
+indices drawn since, the seats' trails; format 2 since chance became explicit in the engine). :meth:`DarkEmpireGame.deserialize_state`
 reads only that JSON: it replays the history, checks that it gives the flow written, and raises a
 :class:`~darkempire.serialization.SerializationError` for anything else. It never unpickles, so a crafted
 string cannot run code.
@@ -179,7 +180,7 @@ GAME_TYPE: Final = pyspiel.GameType(
 OBSERVATION_TENSOR_LAYOUT: Final = tensor_layout
 
 #: The ``format`` of :meth:`DarkEmpireState.serialize`'s JSON.
-STATE_FORMAT: Final = "darkempire-openspiel/1"
+STATE_FORMAT: Final = "darkempire-openspiel/2"
 
 
 class DarkEmpireGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hints
@@ -258,7 +259,8 @@ class DarkEmpireGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type
 
 
 class DarkEmpireState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hints
-    """A state of the game: a :class:`~darkempire.adapters.core.Flow` (engine state and pending chance events).
+    """A state of the game: a :class:`~darkempire.adapters.core.Flow` (the last decided engine state, the
+    choices waiting for their draws, and the chance outcomes drawn since).
 
     :param game: the game.
     :param flow: the game's progress (a new game when built by :meth:`DarkEmpireGame.new_initial_state`).
@@ -270,7 +272,7 @@ class DarkEmpireState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no ty
 
     @property
     def flow(self) -> Flow:
-        """The game's progress: engine state, pending chance events, the seats' trails."""
+        """The game's progress: engine state, choices waiting for their draws, outcomes drawn, the seats' trails."""
         return self._flow
 
     def current_player(self) -> int:
