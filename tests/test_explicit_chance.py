@@ -39,6 +39,7 @@ from darkempire.events import (
     events_for,
 )
 from darkempire.state import DEAL_SIZE, GameConfig, GameState, Phase
+from darkempire.validity import check_state
 from tablekit.chance import ChanceNode, ScriptedChance, SeededChance, run_scripted
 from tablekit.errors import ChanceError
 
@@ -172,6 +173,7 @@ def test_a_flow_given_a_seeded_runs_outcomes_reproduces_its_states(players: int)
     steps = 0
     while not state.is_over:
         assert not flow.is_chance and flow.state == state
+        check_state(state)  # a game drawn from a source reaches only states the rules allow
         choices = _choose(state, rng)
         joint = [core.NO_OP if s not in choices else core.encode(state, s, choices[s]) for s in range(players)]
         transition = engine.step(state, choices, chance=source)
