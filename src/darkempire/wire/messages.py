@@ -154,16 +154,17 @@ def from_json(
 
     :param text: the message.
     :param expected: the message ``type`` required, or ``None`` for any.
-    :param max_size: the longest text read, in bytes (characters for a ``str``); see
+    :param max_size: the longest text read, in bytes (a ``str`` is counted in UTF-8); see
         :data:`~darkempire.wire.parsing.DEFAULT_MAX_SIZE`.
     :param check: ``False`` skips the consistency checks (:func:`~darkempire.validity.check_state` for a
         state, the checks of views, prompts and records): the value is only structured, with its types, card
         ids and names checked. Only for a program's own values that are deliberately not moments of a game,
         such as a state saved between two chance draws; never for input from elsewhere, on which the engine
         may then fail or take exponential time.
-    :raises DocumentTooLargeError: the text is longer than ``max_size``; it is not parsed.
-    :raises MalformedJSONError: not JSON; :class:`~darkempire.wire.wire_errors.DuplicateKeyError` for an
-        object that repeats a key.
+    :raises ~darkempire.wire.wire_errors.DocumentTooLargeError: the text is longer than ``max_size``; it is
+        not parsed.
+    :raises ~darkempire.wire.wire_errors.MalformedJSONError: not JSON;
+        :class:`~darkempire.wire.wire_errors.DuplicateKeyError` for an object that repeats a key.
     :raises FormatVersionError: a missing, foreign or future ``format``.
     :raises TooManyItemsError: an array longer than the rules allow
         (:data:`~darkempire.wire.limits.ARRAY_LIMITS`), found before its items are looked at.

@@ -1,7 +1,10 @@
 """The errors of the wire format, and the bounded quoting every error message uses.
 
 Every problem with a document raises a :class:`SerializationError` subclass whose ``path`` names the bad
-value, such as ``choices[3].action.card``. The errors of states that no game can reach
+value, such as ``choices[3].action.card``. They are the kit's wire errors too (:mod:`tablekit.wire`):
+:class:`SerializationError` is a :class:`~tablekit.wire.WireError`, and :class:`MalformedJSONError`,
+:class:`DuplicateKeyError`, :class:`DocumentTooLargeError`, :class:`FormatVersionError`,
+:class:`MissingFieldError` and :class:`WrongTypeError` are the kit's namesakes. The errors of states that no game can reach
 (:class:`~darkempire.validity.InconsistentStateError`) are in :mod:`darkempire.validity`, and the error of an
 array longer than the rules allow (:class:`~darkempire.wire.limits.TooManyItemsError`) in
 :mod:`darkempire.wire.limits`; :mod:`darkempire.serialization` re-exports them all.
@@ -14,9 +17,10 @@ from __future__ import annotations
 
 import reprlib
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from darkempire.errors import DarkEmpireError
+from tablekit import wire as kit
 from tablekit.wire import json_path
 
 __all__ = [
@@ -77,42 +81,48 @@ def quote_key(key: Any) -> str:
     return cut(str(key), QUOTE_LIMIT)
 
 
-class SerializationError(DarkEmpireError, ValueError):
-    """A JSON document that is not a valid message of this format.
+class SerializationError(DarkEmpireError, kit.WireError):
+    """A JSON document that is not a valid message of this format (the kit's :class:`~tablekit.wire.WireError`).
 
     The message and the path are each cut to :data:`MESSAGE_LIMIT` characters, and a value quoted from the
-    document to :data:`QUOTE_LIMIT`, so that a huge input does not make a huge error.
+    document to :data:`QUOTE_LIMIT`, so that a huge input does not make a huge error. The path is given as
+    text, so it is the one part of the kit's ``parts``.
 
     :ivar path: where the bad value is, e.g. ``"choices[3].action.card"``;
         ``""`` for the document as a whole.
     :ivar message: the explanation without the path.
     """
 
-    path: str
-    message: str
+    #: The path is cut to :data:`MESSAGE_LIMIT` characters, like the message.
+    path_limit: ClassVar[int] = MESSAGE_LIMIT
 
     def __init__(self, message: str, *, path: str = "") -> None:
-        message, path = cut(message, MESSAGE_LIMIT), cut(path, MESSAGE_LIMIT)
-        super().__init__(f"{path or '(document)'}: {message}")
-        self.message = message
-        self.path = path
+        super().__init__(cut(message, MESSAGE_LIMIT), path=(path,) if path else ())
 
 
-class MalformedJSONError(SerializationError):
+class MalformedJSONError(SerializationError, kit.MalformedJSONError):
     """The text is not JSON (or uses NaN/Infinity, or nests too deeply)."""
 
 
-class DuplicateKeyError(MalformedJSONError):
+class DuplicateKeyError(MalformedJSONError, kit.DuplicateKeyError):
     """An object repeats a key (``{"kind": "pass-cards", "kind": "discard-cards"}``): JSON parsers disagree on
-    which one counts, so this format refuses them. The ``path`` names the repeated key."""
+    which one counts, so this format refuses them. The ``path`` names the repeated key (the kit's names its
+    object).
+
+    :ivar key: the key repeated.
+    """
+
+    def __init__(self, message: str, *, path: str = "", key: str = "") -> None:
+        super().__init__(message, path=path)
+        self.key = key
 
 
-class DocumentTooLargeError(SerializationError):
+class DocumentTooLargeError(SerializationError, kit.DocumentTooLargeError):
     """The document is longer than the loader's ``max_size`` (by default
     :data:`~darkempire.wire.parsing.DEFAULT_MAX_SIZE`)."""
 
 
-class FormatVersionError(SerializationError):
+class FormatVersionError(SerializationError, kit.FormatVersionError):
     """The ``format`` field is missing, not this format, or a version this library does not know (a future one)."""
 
 
@@ -120,11 +130,11 @@ class UnknownFieldError(SerializationError):
     """An object has a key its type does not define."""
 
 
-class MissingFieldError(SerializationError):
+class MissingFieldError(SerializationError, kit.MissingFieldError):
     """An object lacks a required key."""
 
 
-class WrongTypeError(SerializationError):
+class WrongTypeError(SerializationError, kit.WrongTypeError):
     """A value has the wrong JSON type (a string for a number, an object for an array, ...)."""
 
 
