@@ -19,6 +19,7 @@ from typing import Final, Generic, TypeVar
 
 import attrs
 
+from tablekit._typevars import A, C, E, S, V
 from tablekit.chance import SeededChance
 from tablekit.errors import IllegalChoiceError, KitError
 from tablekit.events import events_for
@@ -39,12 +40,7 @@ __all__ = [
     "resume",
 ]
 
-A = TypeVar("A")
-C = TypeVar("C")
-E = TypeVar("E")
 R = TypeVar("R")
-S = TypeVar("S")
-V = TypeVar("V")
 
 #: A divergent action is quoted in the error's message cut to this many characters.
 ACTION_QUOTE_LIMIT: Final = 200
