@@ -7,6 +7,7 @@ its own classes, ``parse_json`` was a second strict loader, and four loops re-ra
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
@@ -115,11 +116,14 @@ LOADERS: dict[str, Callable[[str], object]] = {
 
 @pytest.mark.spec("9.4")
 @pytest.mark.parametrize("name", list(LOADERS))
-def test_every_loader_reads_its_text_with_the_kits_one_strict_loader(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_every_loader_reads_its_text_with_the_kits_one_strict_loader(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     given = _planted_loader(monkeypatch)
+    text = '{"format": "darkempire/1", "type": "action", "kind": "play-nothing"}'
     with pytest.raises(serialization.MalformedJSONError, match="planted refusal"):
-        LOADERS[name]('{"format": "darkempire/1", "type": "action", "kind": "play-nothing"}')
-    assert given == [('{"format": "darkempire/1", "type": "action", "kind": "play-nothing"}', serialization.DEFAULT_MAX_SIZE)]
+        LOADERS[name](text)
+    assert given == [(text, serialization.DEFAULT_MAX_SIZE)]
 
 
 @pytest.mark.spec("9.4")
@@ -131,7 +135,8 @@ def test_the_kit_loaders_refusals_become_dark_empires_errors_with_their_messages
     assert large.value.message == "the document is 22 characters, more than the limit of 10 bytes (max_size)"
     with pytest.raises(serialization.MalformedJSONError) as malformed:
         parse_json('{"a": NaN}')
-    assert isinstance(malformed.value, tablekit.wire.MalformedJSONError) and "NaN is not JSON" in malformed.value.message
+    assert isinstance(malformed.value, tablekit.wire.MalformedJSONError)
+    assert "NaN is not JSON" in malformed.value.message
 
 
 @functools.cache
@@ -203,3 +208,32 @@ def test_a_recorded_choice_is_the_kits_choice_and_still_reads_as_a_record() -> N
     kit_record = tablekit.records.Record("darkempire", 1, record.config, record.seed, record.choices)
     assert kit_record.choices == record.choices  # the kit keeps Dark Empire's choices as they are
     assert serialization.load_record(serialization.to_json(record)) == record  # and travels as before
+
+
+@pytest.mark.spec("9.4")
+@pytest.mark.parametrize("reader", ["from_data", "from_json", "load_action"])
+def test_every_loader_opens_the_envelope_with_the_kits_open_envelope(
+    reader: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    opened: list[tuple[str, int]] = []
+
+    def planted(data: Any, fmt: tablekit.wire.Format, types: Any, **options: Any) -> Any:
+        opened.append((fmt.name, fmt.version))
+        raise tablekit.wire.UnknownTypeError("planted refusal", path=("type",))
+
+    monkeypatch.setattr(tablekit.wire, "open_envelope", planted)
+    document = {"format": "darkempire/1", "type": "action", "kind": "play-nothing"}
+    load: Callable[[Any], object] = getattr(serialization, reader)
+    with pytest.raises(serialization.InvalidValueError, match="planted refusal") as caught:
+        load(document if reader == "from_data" else json.dumps(document))
+    assert caught.value.path == "type" and opened == [("darkempire", 1)]
+
+
+@pytest.mark.spec("9.4")
+def test_the_format_is_the_kits_format_and_its_refusals_keep_dark_empires_quoting() -> None:
+    assert serialization.FORMAT == tablekit.wire.Format("darkempire", serialization.FORMAT_VERSION).tag
+    with pytest.raises(tablekit.wire.FormatVersionError) as caught:
+        serialization.from_json(json.dumps({"format": "x" * 1000, "type": "action"}))
+    assert isinstance(caught.value, serialization.FormatVersionError) and "(1000 characters)" in caught.value.message
+    with pytest.raises(serialization.InvalidValueError, match="expected one of game-state, player-view"):
+        serialization.from_json('{"format": "darkempire/1", "type": "chat"}')

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any, ClassVar, Final
 
 import attrs
@@ -331,7 +331,9 @@ def make_envelope(fmt: Format, type_name: str, payload: dict[str, Any]) -> dict[
     return {"format": fmt.tag, "type": type_name, **payload}
 
 
-def open_envelope(data: Any, fmt: Format, types: Collection[str]) -> tuple[str, dict[str, Any]]:
+def open_envelope(
+    data: Any, fmt: Format, types: Collection[str], *, quoting: Callable[[object], str] = quote
+) -> tuple[str, dict[str, Any]]:
     """Check a parsed message's envelope; return its type and its payload (the other keys).
 
     Exactly ``fmt.tag`` is read: a missing format, another game's, a newer version (written by a newer
@@ -339,30 +341,33 @@ def open_envelope(data: Any, fmt: Format, types: Collection[str]) -> tuple[str, 
     message.
 
     :param types: the message types this format defines.
+    :param quoting: how a message quotes a value from the document (default :func:`quote`); a game whose
+        messages give a long value's length, say, passes its own.
     :raises WrongTypeError: the message is not an object.
     :raises FormatVersionError: the ``format`` is not ``fmt.tag``.
     :raises MissingFieldError: no ``type``.
     :raises UnknownTypeError: the ``type`` is not one of ``types``.
     """
     if not isinstance(data, dict):
-        raise WrongTypeError(f"a message is a JSON object, not {quote(data)}")
+        raise WrongTypeError(f"a message is a JSON object, not {quoting(data)}")
     tag = data.get("format")
     if tag != fmt.tag:
-        raise FormatVersionError(_format_problem(tag, fmt), path=("format",))
+        raise FormatVersionError(_format_problem(tag, fmt, quoting), path=("format",))
     if "type" not in data:
         raise MissingFieldError("missing field 'type'", path=("type",))
     name = data["type"]
     if not isinstance(name, str) or name not in types:
-        raise UnknownTypeError(f"{quote(name)} is not a message type of {fmt.tag}", path=("type",))
+        message = f"{quoting(name)} is not a message type of {fmt.tag}; expected one of {', '.join(types)}"
+        raise UnknownTypeError(message, path=("type",))
     return name, {key: value for key, value in data.items() if key not in ("format", "type")}
 
 
-def _format_problem(tag: object, fmt: Format) -> str:
+def _format_problem(tag: object, fmt: Format, quoting: Callable[[object], str]) -> str:
     if tag is None:
         return f"missing field 'format'; expected {fmt.tag!r}"
     match = re.fullmatch(r"([a-z][a-z0-9-]*)/([0-9]{1,9})", tag) if isinstance(tag, str) else None
     if match is None or match.group(1) != fmt.name:
-        return f"{quote(tag)} is not a {fmt.name} format; expected {fmt.tag!r}"
+        return f"{quoting(tag)} is not a {fmt.name} format; expected {fmt.tag!r}"
     if int(match.group(2)) > fmt.version:
-        return f"{quote(tag)} is a newer version; this reader reads {fmt.tag!r}"
-    return f"{quote(tag)} is not the version read; this reader reads exactly {fmt.tag!r}"
+        return f"{quoting(tag)} is a newer version; this reader reads {fmt.tag!r}"
+    return f"{quoting(tag)} is not the version read; this reader reads exactly {fmt.tag!r}"

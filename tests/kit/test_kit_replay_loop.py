@@ -86,7 +86,8 @@ def test_the_kits_replays_are_the_one_loop_a_planted_divergence_shows_in_each(
 
 
 def test_the_kits_replay_still_names_a_refused_choice_with_its_action() -> None:
-    record: Record[ToyConfig, ToyAction] = Record("toyspiel", 1, ToyConfig(2, 3), 1, [(0, Bid(1)), (1, Bid(1)), (0, Keep()), (0, Bid(1))])
+    choices: list[tuple[int, ToyAction]] = [(0, Bid(1)), (1, Bid(1)), (0, Keep()), (0, Bid(1))]
+    record: Record[ToyConfig, ToyAction] = Record("toyspiel", 1, ToyConfig(2, 3), 1, choices)
     with pytest.raises(DivergentChoiceError) as error:
         list(records.replay(GAME, record))
     assert error.value.action == Bid(1) and isinstance(error.value.__cause__, CardNotHeldError)

@@ -54,3 +54,14 @@ def test_the_size_refusal_says_what_it_counted() -> None:
         load_json("12345", max_bytes=4)
     with pytest.raises(DocumentTooLargeError, match="is 4 bytes in UTF-8, more than the limit of 3 bytes"):
         load_json('"é"', max_bytes=3)
+
+
+def test_the_envelope_quotes_with_the_games_quoting_and_lists_the_types() -> None:
+    def counted(value: object) -> str:
+        return f"<{len(str(value))} characters>"
+
+    toy = wire.Format("toyspiel", 1)
+    with pytest.raises(wire.FormatVersionError, match="<300 characters> is not a toyspiel format"):
+        wire.open_envelope({"format": "x" * 300, "type": "action"}, toy, ("action",), quoting=counted)
+    with pytest.raises(wire.UnknownTypeError, match="expected one of action, game-record"):
+        wire.open_envelope({"format": "toyspiel/1", "type": "chat"}, toy, ("action", "game-record"))

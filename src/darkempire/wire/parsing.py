@@ -12,16 +12,8 @@ from __future__ import annotations
 from typing import Any, Final
 
 from darkempire.errors import InvalidArgumentError
-from darkempire.wire.wire_errors import (
-    DocumentTooLargeError,
-    DuplicateKeyError,
-    MalformedJSONError,
-    SerializationError,
-    quote,
-    quote_key,
-)
+from darkempire.wire.wire_errors import from_kit, quote
 from tablekit import wire as kit
-from tablekit.wire import json_path
 
 __all__ = ["DEFAULT_MAX_SIZE", "parse_json"]
 
@@ -41,25 +33,14 @@ def parse_json(text: str | bytes | bytearray, *, max_size: int = DEFAULT_MAX_SIZ
     """JSON text (UTF-8 if bytes) as Python data, as strictly as the loaders read it: no ``NaN`` or
     ``Infinity``, no object that repeats a key, no document longer than ``max_size``.
 
-    :raises DocumentTooLargeError: the text is longer than ``max_size`` bytes (a ``str`` counted in UTF-8); it
-        is not parsed.
-    :raises DuplicateKeyError: an object repeats a key; the ``path`` names the key.
-    :raises MalformedJSONError: the text is not JSON.
+    :raises ~darkempire.wire.wire_errors.DocumentTooLargeError: the text is longer than ``max_size`` bytes (a
+        ``str`` counted in UTF-8); it is not parsed.
+    :raises ~darkempire.wire.wire_errors.DuplicateKeyError: an object repeats a key; the ``path`` names the key.
+    :raises ~darkempire.wire.wire_errors.MalformedJSONError: the text is not JSON.
     :raises InvalidArgumentError: ``max_size`` is not an int of 0 or more.
     """
     limit = _check_max_size(max_size)
     try:
         return kit.load_json(text, max_bytes=limit)
     except kit.WireError as error:
-        raise _ours(error) from None
-
-
-def _ours(error: kit.WireError) -> SerializationError:
-    """The kit's refusal as this format's error: its class, and a repeated key's path naming the key."""
-    if isinstance(error, kit.DuplicateKeyError):
-        parts = [quote_key(part) if isinstance(part, str) else part for part in (*error.parts, error.key)]
-        message = f"the key {quote(error.key)} appears twice in one object; each key may appear once"
-        return DuplicateKeyError(message, path=json_path(parts), key=error.key)
-    if isinstance(error, kit.DocumentTooLargeError):
-        return DocumentTooLargeError(f"{error.message} (max_size)")
-    return MalformedJSONError(error.message)
+        raise from_kit(error) from None

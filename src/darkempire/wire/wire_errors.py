@@ -4,7 +4,8 @@ Every problem with a document raises a :class:`SerializationError` subclass whos
 value, such as ``choices[3].action.card``. They are the kit's wire errors too (:mod:`tablekit.wire`):
 :class:`SerializationError` is a :class:`~tablekit.wire.WireError`, and :class:`MalformedJSONError`,
 :class:`DuplicateKeyError`, :class:`DocumentTooLargeError`, :class:`FormatVersionError`,
-:class:`MissingFieldError` and :class:`WrongTypeError` are the kit's namesakes. The errors of states that no game can reach
+:class:`MissingFieldError` and :class:`WrongTypeError` are the kit's namesakes (:func:`from_kit` turns the
+kit's refusals into them). The errors of states that no game can reach
 (:class:`~darkempire.validity.InconsistentStateError`) are in :mod:`darkempire.validity`, and the error of an
 array longer than the rules allow (:class:`~darkempire.wire.limits.TooManyItemsError`) in
 :mod:`darkempire.wire.limits`; :mod:`darkempire.serialization` re-exports them all.
@@ -40,6 +41,7 @@ __all__ = [
     "UnknownFieldError",
     "WrongTypeError",
     "cut",
+    "from_kit",
     "quote",
     "quote_key",
 ]
@@ -154,6 +156,30 @@ class CardNotHeldError(SerializationError):
 class NotAMessageError(SerializationError, TypeError):
     """A value given to :func:`~darkempire.wire.messages.to_data` or :func:`~darkempire.wire.messages.to_json`
     that is not a state, view, prompt, action, event or record (also a :class:`TypeError`)."""
+
+
+def from_kit(error: kit.WireError) -> SerializationError:
+    """The refusal of one of the kit's wire functions (:func:`~tablekit.wire.load_json`,
+    :func:`~tablekit.wire.open_envelope`) as this format's error of the same meaning, message and path.
+
+    A repeated key's path names the key, not only its object as the kit's does; a ``type`` that is no message
+    type is an :class:`InvalidValueError`, as it always was in this format.
+    """
+    if isinstance(error, kit.DuplicateKeyError):
+        parts = [quote_key(part) if isinstance(part, str) else part for part in (*error.parts, error.key)]
+        message = f"the key {quote(error.key)} appears twice in one object; each key may appear once"
+        return DuplicateKeyError(message, path=json_path(parts), key=error.key)
+    if isinstance(error, kit.DocumentTooLargeError):
+        return DocumentTooLargeError(f"{error.message} (max_size)", path=error.path)
+    namesakes: tuple[tuple[type[kit.WireError], type[SerializationError]], ...] = (
+        (kit.MalformedJSONError, MalformedJSONError),
+        (kit.FormatVersionError, FormatVersionError),
+        (kit.MissingFieldError, MissingFieldError),
+        (kit.WrongTypeError, WrongTypeError),
+        (kit.UnknownTypeError, InvalidValueError),
+    )
+    ours = next((mine for theirs, mine in namesakes if isinstance(error, theirs)), SerializationError)
+    return ours(error.message, path=error.path)
 
 
 class Fault(Exception):
