@@ -28,6 +28,7 @@ from tablekit.simultaneous import Collected, Round, choose, start
 from tablekit.wire import quote
 
 __all__ = [
+    "ACTION_QUOTE_LIMIT",
     "Choice",
     "DivergentChoiceError",
     "PublicRecord",
@@ -42,8 +43,10 @@ __all__ = [
 
 R = TypeVar("R")
 
-#: A divergent action is quoted in the error's message cut to this many characters.
-ACTION_QUOTE_LIMIT: Final = 200
+#: A divergent action is quoted in the error's message cut to this many characters: enough for any action of
+#: the games on the kit (Dark Empire's largest, a re-organize of a full hand, is about 600), not for an
+#: action that a hostile record made huge.
+ACTION_QUOTE_LIMIT: Final = 1000
 
 
 @attrs.frozen
