@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
+from sphinx.domains.python import PythonDomain
+
 
 def _import_prefix(dotted: str, mock_imports: Sequence[str] = ()) -> tuple[ModuleType, list[str]] | None:
     """The longest importable module prefix of ``dotted`` and the names after it.
@@ -77,7 +79,30 @@ def _missing_reference(app: Any, env: Any, node: Any, contnode: Any) -> Any:
     return None
 
 
+class _ImportingPythonDomain(PythonDomain):
+    """The Python domain, choosing among several targets of a short name the one Python binds it to.
+
+    A short name Sphinx does not find where the reference was written is searched for everywhere, and two
+    packages may document classes of that name: :mod:`darkempire.serialization`'s ``MalformedJSONError``
+    derives from :mod:`tablekit.wire`'s. The one meant is the one the reference's module imports.
+    """
+
+    def find_obj(self, env: Any, modname: str, classname: str, name: str, type: str | None,
+                 searchmode: int = 0) -> list[tuple[str, Any]]:
+        matches: list[tuple[str, Any]] = super().find_obj(env, modname, classname, name, type, searchmode)
+        if len(matches) < 2:
+            return matches
+        for candidate in ([f"{modname}.{name}"] if modname else []) + [name]:
+            bound = canonical_name(candidate, env.config.autodoc_mock_imports)
+            chosen = [match for match in matches if match[0] == bound]
+            if chosen:
+                return chosen
+        return matches
+
+
 def setup(app: Any) -> dict[str, Any]:
-    """Register the resolver as a fallback for references Sphinx did not find."""
+    """Register the resolver as a fallback for references Sphinx did not find, and the domain that picks
+    among several targets by import."""
     app.connect("missing-reference", _missing_reference)
+    app.add_domain(_ImportingPythonDomain, override=True)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

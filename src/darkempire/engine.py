@@ -56,6 +56,7 @@ from typing import Any, TypeVar, overload
 
 import attrs
 
+from tablekit import records as kit_records
 from tablekit.wire import quote
 from darkempire.actions import (
     Action,
@@ -1587,6 +1588,9 @@ def judge_winner(
 def replay(config: GameConfig, seed: int, choices: Iterable[tuple[int, Action]]) -> GameState:
     """Replay a game from its config, seed and every ``(seat, action)`` choice in order (rule 9.3).
 
+    The choices are re-run by the kit's one replay loop, :func:`tablekit.records.replay_choices`, with
+    :func:`apply` as its step, as every replay of a game record is.
+
     :returns: the state after the last choice.
     :raises IllegalActionError: at the first choice that is not legal, with the
         choice's index in the message.
@@ -1596,12 +1600,19 @@ def replay(config: GameConfig, seed: int, choices: Iterable[tuple[int, Action]])
     state = deal(config, seed)
     if isinstance(choices, (str, bytes)) or not isinstance(choices, Iterable):
         raise InvalidArgumentError(f"replay takes an iterable of (seat, action) pairs, not {type(choices).__name__}")
-    for index, choice in enumerate(choices):
-        if not isinstance(choice, (tuple, list)) or len(choice) != 2:
-            raise InvalidArgumentError(f"choice {index} is not a (seat, action) pair: {quote(choice)}")
-        seat, action = choice
-        try:
-            state = apply(state, seat, action)
-        except IllegalActionError as error:
-            raise type(error)(f"choice {index} (seat {seat}): {error.message}", rule=error.rule) from error
+
+    def pairs() -> Iterable[tuple[int, Action]]:
+        for index, choice in enumerate(choices):
+            if not isinstance(choice, (tuple, list)) or len(choice) != 2:
+                raise InvalidArgumentError(f"choice {index} is not a (seat, action) pair: {quote(choice)}")
+            yield choice[0], choice[1]
+
+    try:
+        for _, _, state in kit_records.replay_choices(state, pairs(), apply):
+            pass
+    except kit_records.DivergentChoiceError as diverged:
+        error = diverged.__cause__
+        if not isinstance(error, IllegalActionError):
+            raise
+        raise type(error)(f"choice {diverged.index} (seat {diverged.seat}): {error.message}", rule=error.rule) from error
     return state

@@ -4,9 +4,25 @@ An illegal action raises a subclass of :class:`IllegalActionError` whose
 message names the broken rule, and whose ``rule`` attribute
 holds that rule's id in ``spec/darkempire/``. States are immutable, so the state passed
 in is never changed by a failed call.
+
+Dark Empire is one game on the kit, so its errors are the kit's families too (:mod:`tablekit.errors`): a
+:class:`DarkEmpireError` is a :class:`~tablekit.errors.KitError`, an :class:`IllegalActionError` a
+:class:`~tablekit.errors.IllegalChoiceError` (with the same ``rule`` and ``message``), and an
+:class:`AlreadyChoseError` the kit's :class:`~tablekit.errors.AlreadyChoseError`. A front end written for
+any game of the kit catches Dark Empire's errors with the kit's names.
+
+:class:`WrongSeatError` is not the kit's :class:`~tablekit.errors.NotAwaitedError`, though it is raised for a
+seat that does not exist or is not awaited: it also stands for a withdrawal with nothing pending (the kit's
+:class:`~tablekit.errors.NothingToWithdrawError`) and is the base of :class:`MissingChoiceError`, a step
+called without an awaited seat's choice, the opposite of "not awaited". A front end that caught the kit's
+``NotAwaitedError`` would misread those, so Dark Empire's seat errors are caught as the kit's
+``IllegalChoiceError``, with their ``rule`` saying which (``"9.1"`` no such seat, ``"R-N"`` not awaited,
+``"9.2"`` nothing to take back or a choice missing).
 """
 
 from __future__ import annotations
+
+from tablekit import errors as kit
 
 __all__ = [
     "AlreadyChoseError",
@@ -32,8 +48,8 @@ __all__ = [
 ]
 
 
-class DarkEmpireError(Exception):
-    """Base class of every error raised by :mod:`darkempire` on purpose."""
+class DarkEmpireError(kit.KitError):
+    """Base class of every error raised by :mod:`darkempire` on purpose (a :class:`~tablekit.errors.KitError`)."""
 
 
 class ConfigError(DarkEmpireError, ValueError):
@@ -50,20 +66,18 @@ class InvalidArgumentError(DarkEmpireError, ValueError, TypeError):
     integer, per-faction tuples of the wrong length, a missing argument)."""
 
 
-class IllegalActionError(DarkEmpireError, ValueError):
-    """An action the rules forbid at this moment.
+class IllegalActionError(DarkEmpireError, kit.IllegalChoiceError):
+    """An action the rules forbid at this moment (the kit's :class:`~tablekit.errors.IllegalChoiceError`).
+
+    Unlike the kit's, the rule is required: every refusal of Dark Empire's rules names its rule.
 
     :ivar rule: the id of the broken rule or ruling in ``spec/darkempire/``, e.g. ``"4.4"``.
     :ivar message: the explanation without the rule id.
+    :ivar seat: the seat that chose, if the raiser gave it, else ``None``.
     """
 
-    rule: str
-    message: str
-
-    def __init__(self, message: str, *, rule: str) -> None:
-        super().__init__(f"{message} (rule {rule})")
-        self.message = message
-        self.rule = rule
+    def __init__(self, message: str, *, rule: str, seat: int | None = None) -> None:
+        super().__init__(message, seat=seat, rule=rule)
 
 
 class MalformedActionError(IllegalActionError):
@@ -81,8 +95,9 @@ class WrongSeatError(IllegalActionError):
     """The seat does not exist or is not awaited in this step (rule 9.1)."""
 
 
-class AlreadyChoseError(WrongSeatError):
-    """The seat already made its hidden choice for this step (rule 9.2)."""
+class AlreadyChoseError(WrongSeatError, kit.AlreadyChoseError):
+    """The seat already made its hidden choice for this step (rule 9.2; the kit's
+    :class:`~tablekit.errors.AlreadyChoseError`)."""
 
 
 class MissingChoiceError(WrongSeatError):

@@ -32,6 +32,7 @@ from collections.abc import Iterable
 
 import attrs
 
+from tablekit import records as kit
 from tablekit.wire import quote
 from darkempire import engine
 from darkempire.actions import Action
@@ -123,6 +124,9 @@ class History:
     def extend(self, choices: Iterable[tuple[int, Action] | Choice]) -> History:
         """The history after applying ``choices`` in order.
 
+        The choices are re-run by the kit's one replay loop, :func:`tablekit.records.replay_choices`, with
+        :func:`~darkempire.engine.apply_reporting` as its step.
+
         :param choices: ``(seat, action)`` pairs, or :class:`~darkempire.records.Choice` values.
         :raises DivergentChoiceError: naming the first illegal choice (its index counts from this history's end).
         :raises InvalidArgumentError: if ``choices`` is not an iterable of such pairs; the history is unchanged.
@@ -130,13 +134,10 @@ class History:
         states = list(self.states)
         made = list(self.choices)
         reported = list(self._reported())
-        for index, (seat, action) in enumerate(_pairs(choices)):
-            try:
-                after = engine.apply_reporting(states[-1], seat, action)
-            except IllegalActionError as error:
-                raise DivergentChoiceError(index, seat, action, str(error)) from error
+        start = engine.Transition(self.current, ())
+        for _, choice, after in kit.replay_choices(start, _pairs(choices), _apply, divergence=DivergentChoiceError):
             states.append(after.state)
-            made.append(Choice(seat, action))
+            made.append(Choice(choice.seat, choice.action))
             reported.append(after.events)
         return History(tuple(states), tuple(made), reported=tuple(reported))
 
@@ -245,6 +246,11 @@ class History:
         :raises RecordError: if the history does not start at a deal.
         """
         return public_record(self)
+
+
+def _apply(before: engine.Transition, seat: int, action: Action) -> engine.Transition:
+    """One choice of :meth:`History.extend`: :func:`~darkempire.engine.apply_reporting` after ``before``."""
+    return engine.apply_reporting(before.state, seat, action)
 
 
 def _pairs(choices: object) -> Iterable[tuple[int, Action]]:

@@ -28,10 +28,11 @@ import attrs
 
 from darkempire import engine
 from darkempire.actions import Action
-from darkempire.errors import DarkEmpireError, IllegalActionError
+from darkempire.errors import DarkEmpireError
 from darkempire.scoring import Verdict
 from darkempire.state import GameConfig, GameState
 from darkempire.wire.envelope import canonical_text, encode
+from tablekit import records as kit
 
 __all__ = [
     "Choice",
@@ -49,8 +50,12 @@ __all__ = [
 
 
 @attrs.frozen
-class Choice:
+class Choice(kit.Choice[Action]):
     """One decision of a game: ``seat`` chose ``action`` (rule 9.2).
+
+    The kit's :class:`tablekit.records.Choice` for Dark Empire's actions: its fields are declared again with
+    their concrete types, so that the wire format's converter and schemas, which read the types, see an
+    :data:`~darkempire.actions.Action` rather than a type variable.
 
     :ivar seat: the seat, ``0 .. players - 1``.
     :ivar action: its action, as passed to :func:`~darkempire.engine.apply`.
@@ -93,12 +98,13 @@ class GameRecord:
         return tuple((c.seat, c.action) for c in self.choices)
 
 
-class RecordError(DarkEmpireError, ValueError):
-    """A game record that does not reproduce its game."""
+class RecordError(DarkEmpireError, kit.RecordError):
+    """A game record that does not reproduce its game (the kit's :class:`~tablekit.records.RecordError`)."""
 
 
-class DivergentChoiceError(RecordError):
-    """Replaying a record, a choice was illegal or led to a different state than recorded.
+class DivergentChoiceError(RecordError, kit.DivergentChoiceError):
+    """Replaying a record, a choice was illegal or led to a different state than recorded (the kit's
+    :class:`~tablekit.records.DivergentChoiceError`, raised by its one replay loop).
 
     :ivar index: the choice's position in ``GameRecord.choices``, from 0.
     :ivar seat: the seat of that choice.
@@ -106,17 +112,7 @@ class DivergentChoiceError(RecordError):
     :ivar reason: why it diverges (the broken rule, or the digest mismatch).
     """
 
-    index: int
-    seat: int
     action: Action
-    reason: str
-
-    def __init__(self, index: int, seat: int, action: Action, reason: str) -> None:
-        super().__init__(f"choice {index} (seat {seat}, {action!r}) diverges: {reason}")
-        self.index = index
-        self.seat = seat
-        self.action = action
-        self.reason = reason
 
 
 class UnfinishedRecordError(RecordError):
@@ -167,16 +163,15 @@ class ReplayedGame:
 def record_states(record: GameRecord) -> Iterator[GameState]:
     """The states of a recorded game: the deal, then the state after each choice.
 
+    The choices are re-run by the kit's one replay loop, :func:`tablekit.records.replay_choices`, with
+    :func:`~darkempire.engine.apply` as its step.
+
     :raises DivergentChoiceError: at the first illegal choice.
     :raises ConfigError: if the record's config is invalid.
     """
     state = engine.deal(record.config, record.seed)
     yield state
-    for index, choice in enumerate(record.choices):
-        try:
-            state = engine.apply(state, choice.seat, choice.action)
-        except IllegalActionError as error:
-            raise DivergentChoiceError(index, choice.seat, choice.action, str(error)) from error
+    for _, _, state in kit.replay_choices(state, record.choices, engine.apply, divergence=DivergentChoiceError):
         yield state
 
 
@@ -196,11 +191,9 @@ def replay_record(record: GameRecord) -> ReplayedGame:
     """
     if record.digests and len(record.digests) != len(record.choices):
         raise RecordError(f"the record has {len(record.digests)} digests for {len(record.choices)} choices")
-    states = [engine.deal(record.config, record.seed)]
+    states: list[GameState] = []
     for index, state in enumerate(record_states(record)):
-        if index == 0:
-            continue
-        if record.digests and state_digest(state) != record.digests[index - 1]:
+        if index and record.digests and state_digest(state) != record.digests[index - 1]:
             choice = record.choices[index - 1]
             raise DivergentChoiceError(
                 index - 1, choice.seat, choice.action, "the state after it is not the recorded one (digest differs)"

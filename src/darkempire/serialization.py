@@ -47,7 +47,8 @@ Encoding a value built by hand that the format cannot carry raises a
 Limits, so that refusing a hostile document costs no more than loading the
 largest real one:
 
-* a loader reads at most ``max_size`` bytes (characters for a ``str``),
+* a loader reads at most ``max_size`` bytes (a ``str`` counted in UTF-8; the kit's
+  :func:`tablekit.wire.load_json` reads it),
   :data:`~darkempire.wire.parsing.DEFAULT_MAX_SIZE` (4 MiB) unless told otherwise; the largest
   reachable documents are about 25 kB (:class:`DocumentTooLargeError`);
 * an object may not repeat a key (:class:`DuplicateKeyError`, whose ``path``

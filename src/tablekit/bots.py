@@ -18,6 +18,7 @@ from typing import Generic, Protocol, TypeVar
 
 import attrs
 
+from tablekit._typevars import A, C, E, S, V
 from tablekit.chance import SeededChance
 from tablekit.errors import KitError
 from tablekit.events import Event
@@ -27,11 +28,6 @@ from tablekit.simultaneous import Collected, choose, start
 
 __all__ = ["Bot", "BotCountError", "Played", "RandomBot", "Turn", "iter_game", "run_game"]
 
-A = TypeVar("A")
-C = TypeVar("C")
-E = TypeVar("E")
-S = TypeVar("S")
-V = TypeVar("V")
 V_contra = TypeVar("V_contra", contravariant=True)
 
 

@@ -21,10 +21,11 @@ A sequential step is the same with one awaited seat: its choice resolves the ste
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Generic, TypeVar
+from typing import Generic
 
 import attrs
 
+from tablekit._typevars import A, C, E, S, V
 from tablekit.chance import ChanceSource
 from tablekit.errors import AlreadyChoseError, GameContractError, IllegalChoiceError, NotAwaitedError
 from tablekit.errors import NothingToWithdrawError
@@ -32,12 +33,6 @@ from tablekit.events import Event
 from tablekit.game import Game, Transition
 
 __all__ = ["ChoiceMade", "ChoiceWithdrawn", "Collected", "Round", "choose", "start", "withdraw"]
-
-A = TypeVar("A")
-C = TypeVar("C")
-E = TypeVar("E")
-S = TypeVar("S")
-V = TypeVar("V")
 
 
 @attrs.frozen

@@ -17,8 +17,8 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Collection, Sequence
-from typing import Any, Final
+from collections.abc import Callable, Collection, Sequence
+from typing import Any, ClassVar, Final
 
 import attrs
 
@@ -50,7 +50,7 @@ __all__ = [
 DEFAULT_MAX_BYTES: Final = 1 << 20
 #: The most characters of input an error message quotes; longer input is cut and ends with ``"..."``.
 QUOTE_LIMIT: Final = 40
-#: An error's path (:attr:`WireError.where`) is cut to this many characters.
+#: An error's path (``WireError.path``) is cut to this many characters, unless its class sets another limit.
 PATH_LIMIT: Final = 200
 
 _NAME = re.compile(r"[a-z][a-z0-9-]*")
@@ -84,28 +84,47 @@ def json_path(parts: Sequence[str | int]) -> str:
 class WireError(KitError, ValueError):
     """A document that is not a valid message.
 
-    :ivar path: where the fault is, as parts (object keys and array indices); ``()`` for the document.
+    A game derives its wire errors from this one and its subclasses. A game that locates faults as text
+    (``"choices[3].action"``) rather than parts gives that text as the one part; ``path`` is then the text.
+
+    :ivar parts: where the fault is, as parts (object keys and array indices); ``()`` for the document.
+    :ivar path: ``parts`` as text (:func:`json_path`), ``""`` for the document, cut to ``path_limit``
+        characters: a key of the document, or its nesting, may be huge.
     :ivar message: the explanation without the path.
     """
 
-    path: tuple[str | int, ...]
+    #: The most characters of ``path``; a game may set its own limit on its subclass.
+    path_limit: ClassVar[int] = PATH_LIMIT
+
+    parts: tuple[str | int, ...]
+    path: str
     message: str
 
     def __init__(self, message: str, *, path: Sequence[str | int] = ()) -> None:
-        self.path = tuple(path)
+        super().__init__(self._place(message, tuple(path)))
+
+    def _place(self, message: str, parts: tuple[str | int, ...]) -> str:
+        """Set the message and the location; return the error's text."""
+        self.parts = parts
         self.message = message
-        super().__init__(f"{self.where}: {message}")
+        text = json_path(parts)
+        limit = self.path_limit
+        self.path = text if len(text) <= limit else f"{text[: limit - 3]}..."
+        return f"{self.where}: {message}"
 
     @property
     def where(self) -> str:
-        """:attr:`path` as text (:func:`json_path`), or ``"(document)"``, cut to :data:`PATH_LIMIT`
-        characters: a key of the document, or its nesting, may be huge."""
-        where = json_path(self.path) or "(document)"
-        return where if len(where) <= PATH_LIMIT else f"{where[: PATH_LIMIT - 3]}..."
+        """``path``, or ``"(document)"`` for the document as a whole."""
+        return self.path or "(document)"
 
     def within(self, *prefix: str | int) -> WireError:
-        """The same error, located inside ``prefix`` (for a decoder that reads a nested part)."""
-        return type(self)(self.message, path=(*prefix, *self.path))
+        """The same error, of the same class and with the same attributes, located inside ``prefix`` (for a
+        decoder that reads a nested part). No constructor is called: a game's subclass may take other
+        arguments than the kit's."""
+        moved = type(self).__new__(type(self))
+        moved.__dict__.update(self.__dict__)
+        moved.args = (moved._place(self.message, (*prefix, *self.parts)),)
+        return moved
 
 
 class MalformedJSONError(WireError):
@@ -113,7 +132,16 @@ class MalformedJSONError(WireError):
 
 
 class DuplicateKeyError(WireError):
-    """An object repeats a key: JSON allows it, but readers disagree on which value wins, so it is refused."""
+    """An object repeats a key: JSON allows it, but readers disagree on which value wins, so it is refused.
+
+    :ivar key: the key repeated (the path is its object's).
+    """
+
+    key: str
+
+    def __init__(self, message: str, *, path: Sequence[str | int] = (), key: str = "") -> None:
+        super().__init__(message, path=path)
+        self.key = key
 
 
 class DocumentTooLargeError(WireError):
@@ -173,14 +201,19 @@ def finite_number(text: str) -> float:
 
 
 def _decode(text: str | bytes | bytearray, max_bytes: int) -> str:
+    """``text`` as a ``str``, refused unless it is at most ``max_bytes`` bytes of UTF-8.
+
+    A ``str`` longer than the limit in characters is refused before it is encoded (each character is at least
+    one byte); the message says what was counted.
+    """
     if isinstance(text, (bytes, bytearray)):
-        size = len(text)
+        size, unit = len(text), "bytes"
     elif isinstance(text, str):
-        size = len(text) if len(text) > max_bytes else len(text.encode("utf-8", "surrogatepass"))
+        size, unit = (len(text), "characters") if len(text) > max_bytes else (_utf8_size(text), "bytes in UTF-8")
     else:
         raise MalformedJSONError(f"expected JSON text (str or bytes), got {type(text).__name__}")
     if size > max_bytes:
-        raise DocumentTooLargeError(f"the document has more than {max_bytes} bytes")
+        raise DocumentTooLargeError(f"the document is {size} {unit}, more than the limit of {max_bytes} bytes")
     if isinstance(text, str):
         return text
     try:
@@ -189,22 +222,40 @@ def _decode(text: str | bytes | bytearray, max_bytes: int) -> str:
         raise MalformedJSONError(f"not UTF-8 at byte {error.start}: {quote(bytes(text[error.start:]))}") from None
 
 
+def _utf8_size(text: str) -> int:
+    return len(text.encode("utf-8", "surrogatepass"))
+
+
 class _Repeated(dict[str, Any]):
     """An object that repeated a key while parsing; marks where the duplicate is (see :func:`load_json`)."""
 
     key: str
 
 
-def _find_repeated(value: Any, parts: tuple[str | int, ...]) -> tuple[tuple[str | int, ...], str] | None:
-    """The path and key of the first object in document order (outer objects first) that repeated a key."""
-    if isinstance(value, _Repeated):
-        return parts, value.key
-    items: Any = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
-    for part, child in items:
-        found = _find_repeated(child, (*parts, part))
-        if found is not None:
-            return found
-    return None
+def _find_repeated(data: Any) -> tuple[tuple[str | int, ...], str]:
+    """The path and key of the first object in document order (outer objects first) that repeated a key.
+
+    The walk keeps its own stack, so a document nested as deep as the parser allows is searched without
+    running into Python's recursion limit.
+    """
+    parents: list[tuple[int, str | int]] = [(-1, "")]  # (parent node, key in it) of each container visited
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    while stack:
+        value, node = stack.pop()
+        if isinstance(value, _Repeated):
+            parts: list[str | int] = []
+            while node > 0:
+                node, part = parents[node]
+                parts.append(part)
+            return tuple(reversed(parts)), value.key
+        items: Any = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+        pushed: list[tuple[Any, int]] = []
+        for part, child in items:
+            if isinstance(child, (dict, list)):
+                parents.append((node, part))
+                pushed.append((child, len(parents) - 1))
+        stack.extend(reversed(pushed))
+    raise AssertionError("a repeated key was marked but not found")  # pragma: no cover
 
 
 def _first_repeat(items: list[tuple[str, Any]]) -> str:
@@ -252,9 +303,8 @@ def load_json(text: str | bytes | bytearray, *, max_bytes: int = DEFAULT_MAX_BYT
     except (ValueError, RecursionError) as error:
         raise MalformedJSONError(f"not JSON: {error}") from None
     if repeated:
-        found = _find_repeated(data, ())
-        assert found is not None  # the hook marked an object that is part of the document
-        raise DuplicateKeyError(f"the key {quote(found[1])} appears twice", path=found[0])
+        parts, key = _find_repeated(data)
+        raise DuplicateKeyError(f"the key {quote(key)} appears twice in one object", path=parts, key=key)
     return data
 
 
@@ -281,7 +331,9 @@ def make_envelope(fmt: Format, type_name: str, payload: dict[str, Any]) -> dict[
     return {"format": fmt.tag, "type": type_name, **payload}
 
 
-def open_envelope(data: Any, fmt: Format, types: Collection[str]) -> tuple[str, dict[str, Any]]:
+def open_envelope(
+    data: Any, fmt: Format, types: Collection[str], *, quoting: Callable[[object], str] = quote
+) -> tuple[str, dict[str, Any]]:
     """Check a parsed message's envelope; return its type and its payload (the other keys).
 
     Exactly ``fmt.tag`` is read: a missing format, another game's, a newer version (written by a newer
@@ -289,30 +341,33 @@ def open_envelope(data: Any, fmt: Format, types: Collection[str]) -> tuple[str, 
     message.
 
     :param types: the message types this format defines.
+    :param quoting: how a message quotes a value from the document (default :func:`quote`); a game whose
+        messages give a long value's length, say, passes its own.
     :raises WrongTypeError: the message is not an object.
     :raises FormatVersionError: the ``format`` is not ``fmt.tag``.
     :raises MissingFieldError: no ``type``.
     :raises UnknownTypeError: the ``type`` is not one of ``types``.
     """
     if not isinstance(data, dict):
-        raise WrongTypeError(f"a message is a JSON object, not {quote(data)}")
+        raise WrongTypeError(f"a message is a JSON object, not {quoting(data)}")
     tag = data.get("format")
     if tag != fmt.tag:
-        raise FormatVersionError(_format_problem(tag, fmt), path=("format",))
+        raise FormatVersionError(_format_problem(tag, fmt, quoting), path=("format",))
     if "type" not in data:
         raise MissingFieldError("missing field 'type'", path=("type",))
     name = data["type"]
     if not isinstance(name, str) or name not in types:
-        raise UnknownTypeError(f"{quote(name)} is not a message type of {fmt.tag}", path=("type",))
+        message = f"{quoting(name)} is not a message type of {fmt.tag}; expected one of {', '.join(types)}"
+        raise UnknownTypeError(message, path=("type",))
     return name, {key: value for key, value in data.items() if key not in ("format", "type")}
 
 
-def _format_problem(tag: object, fmt: Format) -> str:
+def _format_problem(tag: object, fmt: Format, quoting: Callable[[object], str]) -> str:
     if tag is None:
         return f"missing field 'format'; expected {fmt.tag!r}"
     match = re.fullmatch(r"([a-z][a-z0-9-]*)/([0-9]{1,9})", tag) if isinstance(tag, str) else None
     if match is None or match.group(1) != fmt.name:
-        return f"{quote(tag)} is not a {fmt.name} format; expected {fmt.tag!r}"
+        return f"{quoting(tag)} is not a {fmt.name} format; expected {fmt.tag!r}"
     if int(match.group(2)) > fmt.version:
-        return f"{quote(tag)} is a newer version; this reader reads {fmt.tag!r}"
-    return f"{quote(tag)} is not the version read; this reader reads exactly {fmt.tag!r}"
+        return f"{quoting(tag)} is a newer version; this reader reads {fmt.tag!r}"
+    return f"{quoting(tag)} is not the version read; this reader reads exactly {fmt.tag!r}"

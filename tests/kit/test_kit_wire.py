@@ -24,7 +24,7 @@ TYPES = ("action", "game-record")
 def test_a_repeated_key_is_refused_with_the_path_of_its_object() -> None:
     with pytest.raises(DuplicateKeyError) as error:
         load_json('{"choices": [{"seat": 0}, {"seat": 1, "seat": 2}]}')
-    assert error.value.path == ("choices", 1) and error.value.where == "choices[1]"
+    assert error.value.parts == ("choices", 1) and error.value.where == "choices[1]" and error.value.key == "seat"
     assert "'seat'" in error.value.message
     with pytest.raises(DuplicateKeyError) as top:
         load_json('{"a": 1, "a": 1}')

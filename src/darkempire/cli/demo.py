@@ -47,7 +47,7 @@ def run(
     write its game record to the file ``record`` and its public record to ``public`` if given.
 
     :returns: 0 when done.
-    :raises RecordError: if a record file cannot be written.
+    :raises ~darkempire.records.RecordError: if a record file cannot be written.
     """
     config = GameConfig(players=players)
     bots = [make_bot(kind, seed * 10 + seat) for seat, kind in enumerate(kinds)]
@@ -80,7 +80,7 @@ def save_demo_record(
     """Record the demo game made of ``turns`` (with state digests) and write it to ``path``, and its public
     record to ``public``, each if given.
 
-    :raises RecordError: if a file cannot be written.
+    :raises ~darkempire.records.RecordError: if a file cannot be written.
     """
     final = turns[-1].after if turns else None
     record = GameRecord(

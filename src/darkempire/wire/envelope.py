@@ -14,13 +14,17 @@ from typing import Any, Final
 from darkempire.wire.converter import CONVERTER
 from darkempire.wire.typecheck import check_types
 from darkempire.wire.wire_errors import Fault, SerializationError
+from tablekit.wire import Format, make_envelope
 
-__all__ = ["FORMAT", "FORMAT_PATTERN", "FORMAT_VERSION", "canonical_text", "dump_text", "encode"]
+__all__ = ["FORMAT", "FORMAT_PATTERN", "FORMAT_VERSION", "WIRE_FORMAT", "canonical_text", "dump_text", "encode"]
 
 #: The wire format's version number.
 FORMAT_VERSION: Final = 1
+#: The wire format as the kit names it, whose :func:`~tablekit.wire.make_envelope` and
+#: :func:`~tablekit.wire.open_envelope` write and read every message's envelope.
+WIRE_FORMAT: Final = Format("darkempire", FORMAT_VERSION)
 #: The value of every message's ``"format"`` field.
-FORMAT: Final = f"darkempire/{FORMAT_VERSION}"
+FORMAT: Final = WIRE_FORMAT.tag
 #: A ``"format"`` of this library, of any version (the version is the group).
 FORMAT_PATTERN: Final = re.compile(r"darkempire/([0-9]{1,9})")
 
@@ -35,7 +39,7 @@ def encode(value: Any, type_name: str) -> dict[str, Any]:
         payload = CONVERTER.unstructure(value, unstructure_as=type(value))
     except Exception as exc:  # every failure becomes a located SerializationError
         raise _unencodable(value, exc) from None
-    return {"format": FORMAT, "type": type_name, **payload}
+    return make_envelope(WIRE_FORMAT, type_name, payload)
 
 
 def _unencodable(value: Any, exc: Exception) -> SerializationError:

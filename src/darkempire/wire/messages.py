@@ -23,21 +23,14 @@ from darkempire.records import GameRecord
 from darkempire.state import GameState
 from darkempire.validity import InconsistentStateError, check_seat, check_state_consistency, check_view
 from darkempire.views import PlayerView
-from darkempire.wire.converter import CONVERTER, json_type, located
-from darkempire.wire.envelope import FORMAT, FORMAT_PATTERN, FORMAT_VERSION, canonical_text, dump_text, encode
+from darkempire.wire.converter import CONVERTER, located
+from darkempire.wire.envelope import WIRE_FORMAT, canonical_text, dump_text, encode
 from darkempire.wire.limits import check_sizes
 from darkempire.wire.message_types import MESSAGE_TYPES, Message, message_type
 from darkempire.wire.parsing import DEFAULT_MAX_SIZE, parse_json
 from darkempire.wire.prompts import Prompt, check_prompt
-from darkempire.wire.wire_errors import (
-    CardNotHeldError,
-    FormatVersionError,
-    InvalidValueError,
-    MissingFieldError,
-    SerializationError,
-    WrongTypeError,
-    quote,
-)
+from darkempire.wire.wire_errors import CardNotHeldError, InvalidValueError, SerializationError, from_kit, quote
+from tablekit import wire as kit
 
 __all__ = [
     "canonical_json",
@@ -85,31 +78,14 @@ def canonical_json(value: Message) -> str:
 
 
 def _envelope(data: Any, expected: str | None) -> tuple[str, dict[str, Any]]:
-    if not isinstance(data, dict):
-        raise WrongTypeError(f"a message is a JSON object, not {json_type(data)}")
-    fmt = data.get("format")
-    if fmt is None:
-        raise FormatVersionError("missing field 'format'; expected 'darkempire/1'", path="format")
-    match = FORMAT_PATTERN.fullmatch(fmt) if isinstance(fmt, str) else None
-    if match is None:
-        raise FormatVersionError(f"{quote(fmt)} is not a darkempire format; expected {FORMAT!r}", path="format")
-    version = int(match.group(1))
-    if version > FORMAT_VERSION:
-        raise FormatVersionError(f"{quote(fmt)} is a newer version; this library reads {FORMAT!r}", path="format")
-    if fmt != FORMAT:  # an older version, or this one spelt another way ("darkempire/01"): one string per version
-        raise FormatVersionError(
-            f"{quote(fmt)} is an unknown version; this library reads exactly {FORMAT!r}", path="format"
-        )
-    if "type" not in data:
-        raise MissingFieldError("missing field 'type'", path="type")
-    name = data["type"]
-    if not isinstance(name, str) or name not in MESSAGE_TYPES:
-        raise InvalidValueError(
-            f"{quote(name)} is not a message type; expected one of {', '.join(MESSAGE_TYPES)}", path="type"
-        )
+    """The message's type and payload, its envelope opened by the kit's :func:`~tablekit.wire.open_envelope`."""
+    try:
+        name, payload = kit.open_envelope(data, WIRE_FORMAT, MESSAGE_TYPES, quoting=quote)
+    except kit.WireError as error:
+        raise from_kit(error) from None
     if expected is not None and name != expected:
         raise InvalidValueError(f"expected a {expected!r} message, got {name!r}", path="type")
-    return name, {k: v for k, v in data.items() if k not in ("format", "type")}
+    return name, payload
 
 
 def _structure(payload: dict[str, Any], tp: Any) -> Any:
@@ -154,21 +130,23 @@ def from_json(
 
     :param text: the message.
     :param expected: the message ``type`` required, or ``None`` for any.
-    :param max_size: the longest text read, in bytes (characters for a ``str``); see
+    :param max_size: the longest text read, in bytes (a ``str`` is counted in UTF-8); see
         :data:`~darkempire.wire.parsing.DEFAULT_MAX_SIZE`.
     :param check: ``False`` skips the consistency checks (:func:`~darkempire.validity.check_state` for a
         state, the checks of views, prompts and records): the value is only structured, with its types, card
         ids and names checked. Only for a program's own values that are deliberately not moments of a game,
         such as a state saved between two chance draws; never for input from elsewhere, on which the engine
         may then fail or take exponential time.
-    :raises DocumentTooLargeError: the text is longer than ``max_size``; it is not parsed.
-    :raises MalformedJSONError: not JSON; :class:`~darkempire.wire.wire_errors.DuplicateKeyError` for an
-        object that repeats a key.
-    :raises FormatVersionError: a missing, foreign or future ``format``.
+    :raises ~darkempire.wire.wire_errors.DocumentTooLargeError: the text is longer than ``max_size``; it is
+        not parsed.
+    :raises ~darkempire.wire.wire_errors.MalformedJSONError: not JSON;
+        :class:`~darkempire.wire.wire_errors.DuplicateKeyError` for an object that repeats a key.
+    :raises ~darkempire.wire.wire_errors.FormatVersionError: a missing, foreign or future ``format``.
     :raises TooManyItemsError: an array longer than the rules allow
         (:data:`~darkempire.wire.limits.ARRAY_LIMITS`), found before its items are looked at.
-    :raises UnknownFieldError, MissingFieldError, WrongTypeError, InvalidValueError, UnknownCardError:
-        a value that does not fit the message's types.
+    :raises UnknownFieldError: a value that does not fit the message's types; or
+        :class:`~darkempire.wire.wire_errors.MissingFieldError`, :class:`~darkempire.wire.wire_errors.WrongTypeError`,
+        :class:`InvalidValueError`, :class:`~darkempire.wire.wire_errors.UnknownCardError`.
     :raises InconsistentStateError, ConservationError: a state (or view) that no game can reach (a state is
         checked with :func:`~darkempire.validity.check_state`).
     :raises InvalidArgumentError: if ``expected`` is neither ``None`` nor a message type, or ``max_size`` is not

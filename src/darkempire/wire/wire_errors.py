@@ -1,7 +1,11 @@
 """The errors of the wire format, and the bounded quoting every error message uses.
 
 Every problem with a document raises a :class:`SerializationError` subclass whose ``path`` names the bad
-value, such as ``choices[3].action.card``. The errors of states that no game can reach
+value, such as ``choices[3].action.card``. They are the kit's wire errors too (:mod:`tablekit.wire`):
+:class:`SerializationError` is a :class:`~tablekit.wire.WireError`, and :class:`MalformedJSONError`,
+:class:`DuplicateKeyError`, :class:`DocumentTooLargeError`, :class:`FormatVersionError`,
+:class:`MissingFieldError` and :class:`WrongTypeError` are the kit's namesakes (:func:`from_kit` turns the
+kit's refusals into them). The errors of states that no game can reach
 (:class:`~darkempire.validity.InconsistentStateError`) are in :mod:`darkempire.validity`, and the error of an
 array longer than the rules allow (:class:`~darkempire.wire.limits.TooManyItemsError`) in
 :mod:`darkempire.wire.limits`; :mod:`darkempire.serialization` re-exports them all.
@@ -14,9 +18,10 @@ from __future__ import annotations
 
 import reprlib
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from darkempire.errors import DarkEmpireError
+from tablekit import wire as kit
 from tablekit.wire import json_path
 
 __all__ = [
@@ -36,6 +41,7 @@ __all__ = [
     "UnknownFieldError",
     "WrongTypeError",
     "cut",
+    "from_kit",
     "quote",
     "quote_key",
 ]
@@ -77,42 +83,48 @@ def quote_key(key: Any) -> str:
     return cut(str(key), QUOTE_LIMIT)
 
 
-class SerializationError(DarkEmpireError, ValueError):
-    """A JSON document that is not a valid message of this format.
+class SerializationError(DarkEmpireError, kit.WireError):
+    """A JSON document that is not a valid message of this format (the kit's :class:`~tablekit.wire.WireError`).
 
     The message and the path are each cut to :data:`MESSAGE_LIMIT` characters, and a value quoted from the
-    document to :data:`QUOTE_LIMIT`, so that a huge input does not make a huge error.
+    document to :data:`QUOTE_LIMIT`, so that a huge input does not make a huge error. The path is given as
+    text, so it is the one part of the kit's ``parts``.
 
     :ivar path: where the bad value is, e.g. ``"choices[3].action.card"``;
         ``""`` for the document as a whole.
     :ivar message: the explanation without the path.
     """
 
-    path: str
-    message: str
+    #: The path is cut to :data:`MESSAGE_LIMIT` characters, like the message.
+    path_limit: ClassVar[int] = MESSAGE_LIMIT
 
     def __init__(self, message: str, *, path: str = "") -> None:
-        message, path = cut(message, MESSAGE_LIMIT), cut(path, MESSAGE_LIMIT)
-        super().__init__(f"{path or '(document)'}: {message}")
-        self.message = message
-        self.path = path
+        super().__init__(cut(message, MESSAGE_LIMIT), path=(path,) if path else ())
 
 
-class MalformedJSONError(SerializationError):
+class MalformedJSONError(SerializationError, kit.MalformedJSONError):
     """The text is not JSON (or uses NaN/Infinity, or nests too deeply)."""
 
 
-class DuplicateKeyError(MalformedJSONError):
+class DuplicateKeyError(MalformedJSONError, kit.DuplicateKeyError):
     """An object repeats a key (``{"kind": "pass-cards", "kind": "discard-cards"}``): JSON parsers disagree on
-    which one counts, so this format refuses them. The ``path`` names the repeated key."""
+    which one counts, so this format refuses them. The ``path`` names the repeated key (the kit's names its
+    object).
+
+    :ivar key: the key repeated.
+    """
+
+    def __init__(self, message: str, *, path: str = "", key: str = "") -> None:
+        super().__init__(message, path=path)
+        self.key = key
 
 
-class DocumentTooLargeError(SerializationError):
+class DocumentTooLargeError(SerializationError, kit.DocumentTooLargeError):
     """The document is longer than the loader's ``max_size`` (by default
     :data:`~darkempire.wire.parsing.DEFAULT_MAX_SIZE`)."""
 
 
-class FormatVersionError(SerializationError):
+class FormatVersionError(SerializationError, kit.FormatVersionError):
     """The ``format`` field is missing, not this format, or a version this library does not know (a future one)."""
 
 
@@ -120,11 +132,11 @@ class UnknownFieldError(SerializationError):
     """An object has a key its type does not define."""
 
 
-class MissingFieldError(SerializationError):
+class MissingFieldError(SerializationError, kit.MissingFieldError):
     """An object lacks a required key."""
 
 
-class WrongTypeError(SerializationError):
+class WrongTypeError(SerializationError, kit.WrongTypeError):
     """A value has the wrong JSON type (a string for a number, an object for an array, ...)."""
 
 
@@ -144,6 +156,30 @@ class CardNotHeldError(SerializationError):
 class NotAMessageError(SerializationError, TypeError):
     """A value given to :func:`~darkempire.wire.messages.to_data` or :func:`~darkempire.wire.messages.to_json`
     that is not a state, view, prompt, action, event or record (also a :class:`TypeError`)."""
+
+
+def from_kit(error: kit.WireError) -> SerializationError:
+    """The refusal of one of the kit's wire functions (:func:`~tablekit.wire.load_json`,
+    :func:`~tablekit.wire.open_envelope`) as this format's error of the same meaning, message and path.
+
+    A repeated key's path names the key, not only its object as the kit's does; a ``type`` that is no message
+    type is an :class:`InvalidValueError`, as it always was in this format.
+    """
+    if isinstance(error, kit.DuplicateKeyError):
+        parts = [quote_key(part) if isinstance(part, str) else part for part in (*error.parts, error.key)]
+        message = f"the key {quote(error.key)} appears twice in one object; each key may appear once"
+        return DuplicateKeyError(message, path=json_path(parts), key=error.key)
+    if isinstance(error, kit.DocumentTooLargeError):
+        return DocumentTooLargeError(f"{error.message} (max_size)", path=error.path)
+    namesakes: tuple[tuple[type[kit.WireError], type[SerializationError]], ...] = (
+        (kit.MalformedJSONError, MalformedJSONError),
+        (kit.FormatVersionError, FormatVersionError),
+        (kit.MissingFieldError, MissingFieldError),
+        (kit.WrongTypeError, WrongTypeError),
+        (kit.UnknownTypeError, InvalidValueError),
+    )
+    ours = next((mine for theirs, mine in namesakes if isinstance(error, theirs)), SerializationError)
+    return ours(error.message, path=error.path)
 
 
 class Fault(Exception):
