@@ -253,8 +253,9 @@ def deal(config: GameConfig, seed: int) -> GameState:
 
 
 def _options(state: GameState, seat: int) -> Sequence[Action]:
-    """Every legal action of ``seat`` in the current step, ignoring pending choices: a tuple, or at the
-    re-organize a :class:`~tablekit.game.LazyActions` of its hundreds (:func:`_reorganizations`)."""
+    """Every legal action of ``seat`` in the current step, ignoring pending choices: a tuple, or at a play
+    step and the re-organize a :class:`~tablekit.game.LazyActions` (:func:`_play_options`,
+    :func:`_reorganizations`)."""
     phase = state.phase
     hand = state.hands[seat]
     if phase is Phase.DRAFT_PASS or phase is Phase.DRAFT_DISCARD:
@@ -346,30 +347,78 @@ def _is_reorganization(take_backs: tuple[HandCard | None, ...], hand: tuple[Hand
 
 def _is_genuine(card: object) -> bool:
     """``card`` is one of the game's own 75 card objects (not an equal copy, whose fields could lie)."""
-    return is_hand_card(card) and type(card.id) is int and 0 <= card.id < len(HAND_CARDS) and HAND_CARDS[card.id] is card
+    if not is_hand_card(card):
+        return False
+    number = getattr(card, "id", None)  # a card built with object.__new__ may lack it
+    return type(number) is int and 0 <= number < len(HAND_CARDS) and HAND_CARDS[number] is card
 
 
-def _play_options(state: GameState, seat: int) -> tuple[Action, ...]:
+def _play_options(state: GameState, seat: int) -> Sequence[Action]:
+    """A play step's actions: for each card of the hand in turn, a faction card to the revolution side, then
+    (while the seat may make its traitor play) to the emperor side; a reinforcement card on each earlier
+    play it may reinforce, in the table's order (rules 4.2-4.6, ruling G). :class:`PlayNothing` alone when
+    the seat holds cards but none of them is playable (ruling H).
+
+    Counted without building them: a :class:`~tablekit.game.LazyActions` (:func:`_play_at` builds one).
+    """
     table = state.table
     assert table is not None
     hand = state.hands[seat]
     step = state.phase.step
     traitor_allowed = table.emperor_card is not None and not table.has_traitor_play(seat)
-    revolution, emperor = Side.REVOLUTION, Side.EMPEROR
-    actions: list[Action] = []
-    append = actions.append
+    revolution = Side.REVOLUTION
+    targets = tuple(p.card for p in table.plays if p.step < step and (p.side is revolution or traitor_allowed))
+    size = _play_count(hand, targets, traitor_allowed)
+    if not size:
+        return (PlayNothing(),) if hand else ()  # holds cards, none playable (ruling H)
+    return LazyActions(
+        size,
+        functools.partial(_play_at, hand, targets, traitor_allowed),
+        functools.partial(_is_play, hand, targets, traitor_allowed),
+    )
+
+
+def _play_at(hand: tuple[HandCard, ...], targets: tuple[HandCard, ...], traitor_allowed: bool, index: int) -> Action:
+    """Action ``index`` of :func:`_play_options`: each card of ``hand`` in turn takes 1 or 2 places (a faction
+    card) or one per target (a reinforcement card)."""
     for card in hand:
         if card.faction is None:  # a reinforcement card
-            for target in table.plays:
-                if target.step < step and (target.side is revolution or traitor_allowed):
-                    append(Reinforce(card, target.card))
-            continue
-        append(PlayCard(card, revolution))
-        if traitor_allowed:
-            append(PlayCard(card, emperor))
-    if not actions and hand:
-        append(PlayNothing())  # holds cards, none playable (ruling H)
-    return tuple(actions)
+            if index < len(targets):
+                return Reinforce(card, targets[index])
+            index -= len(targets)
+        elif not traitor_allowed:
+            if not index:
+                return PlayCard(card, Side.REVOLUTION)
+            index -= 1
+        else:
+            if index < 2:
+                return PlayCard(card, Side.EMPEROR if index else Side.REVOLUTION)
+            index -= 2
+    raise IndexError(f"action index {index} past the play options")  # LazyActions asks only within its size
+
+
+def _is_play(hand: tuple[HandCard, ...], targets: tuple[HandCard, ...], traitor_allowed: bool, value: object) -> bool:
+    """Whether ``value`` is one of :func:`_play_options`'s actions, without building them.
+
+    A play of the game's own card objects and a real side is one when its card is in ``hand`` and of the
+    right kind, and its side or target is one listed. Any other value is compared with each action in turn,
+    as ``value in tuple(actions)`` would.
+    """
+    if type(value) is PlayCard and _is_genuine(value.card) and type(value.side) is Side:
+        side_ok = value.side is Side.REVOLUTION or traitor_allowed
+        return side_ok and value.card.faction is not None and value.card in hand
+    if type(value) is Reinforce and _is_genuine(value.card) and _is_genuine(value.target):
+        return value.card.faction is None and value.card in hand and value.target in targets
+    if type(value) is PlayNothing:
+        return False  # listed only alone, in a tuple, never among playable cards
+    return any(action == value for action in map(functools.partial(_play_at, hand, targets, traitor_allowed),
+                                                  range(_play_count(hand, targets, traitor_allowed))))
+
+
+def _play_count(hand: tuple[HandCard, ...], targets: tuple[HandCard, ...], traitor_allowed: bool) -> int:
+    """How many actions :func:`_play_options` lists: 1 or 2 per faction card, one per target per reinforcement card."""
+    reinforcements = sum(1 for card in hand if card.faction is None)
+    return (len(hand) - reinforcements) * (2 if traitor_allowed else 1) + reinforcements * len(targets)
 
 
 def _required(state: GameState) -> Sequence[int]:
@@ -439,10 +488,11 @@ def legal_actions(state: GameState, seat: int) -> Sequence[Action]:
     only legal action is known from public information has it taken for it
     (ruling N); at a play step, a seat with an empty hand plays nothing (ruling H).
 
-    A tuple, except at the re-organize: there a seat has up to 512 actions (every take-back with every
-    subset of its hand), and they come as a :class:`~tablekit.game.LazyActions`, which builds action
-    ``i`` only when it is indexed and answers ``in`` without building any. It is equal to the tuple of
-    the same actions; call ``tuple()`` on it for a tuple.
+    A :class:`~collections.abc.Sequence`: at a play step where the seat holds a playable card, and at the
+    re-organize (up to 512 actions: every take-back with every subset of the hand), a
+    :class:`~tablekit.game.LazyActions`, which builds action ``i`` only when it is indexed and answers
+    ``in`` without building any; elsewhere a tuple. Either way it is equal to (and hashes like) the tuple
+    of the same actions in the same order; call ``tuple()`` on it for a tuple.
 
     :raises WrongSeatError: if ``seat`` is not a seat of this game.
     """
