@@ -1,9 +1,9 @@
-"""The lazy legal actions of the play steps and the re-organize (issue 13's speed pass).
+"""The lazy legal actions of the draft, the play steps and the re-organize (issue 13's speed pass).
 
 :func:`darkempire.engine.legal_actions` returns a :class:`~tablekit.game.LazyActions` there. It must be the very
 listing the engine made before, built eagerly: the same actions in the same order, by index, so that seeded
-games stay the same. :func:`eager_listing` is that listing, written out as the rules say (rules 4.2-4.6, 6.2,
-6.3, rulings G, H); the tests compare the lazy sequence with it element by element, and ``in`` with the
+games stay the same. :func:`eager_listing` is that listing, written out as the rules say (rules 2.5, 2.6,
+4.2-4.6, 6.2, 6.3, rulings G, H); the tests compare the lazy sequence with it element by element, and ``in`` with the
 tuple's ``in`` for listed actions, equal copies and near misses.
 """
 
@@ -20,17 +20,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from darkempire import engine
-from darkempire.actions import Action, PlayCard, PlayNothing, Reinforce, Reorganize, Side
+from darkempire.actions import Action, DiscardCards, PassCards, PlayCard, PlayNothing, Reinforce, Reorganize, Side
 from darkempire.cards import HAND_CARDS, HandCard
 from darkempire.state import PLAY_PHASES, GameConfig, GameState, Phase
 from tablekit.game import LazyActions
 
 
 def eager_listing(state: GameState, seat: int) -> tuple[Action, ...]:
-    """Every legal action of an awaited ``seat`` at a play step or the re-organize, built at once."""
+    """Every legal action of an awaited ``seat`` at the draft, a play step or the re-organize, built at once."""
+    hand = state.hands[seat]
+    if state.phase in (Phase.DRAFT_PASS, Phase.DRAFT_DISCARD):
+        kind = PassCards if state.phase is Phase.DRAFT_PASS else DiscardCards
+        return tuple(kind(frozenset(pair)) for pair in itertools.combinations(hand, 2))
     table = state.table
     assert table is not None
-    hand = state.hands[seat]
     if state.phase is Phase.REORGANIZE:
         take_backs = [None] + [p.card for p in table.plays if p.seat == seat and p.side is Side.REVOLUTION]
         subsets = [frozenset(c) for size in range(len(hand) + 1) for c in itertools.combinations(hand, size)]
@@ -50,15 +53,19 @@ def eager_listing(state: GameState, seat: int) -> tuple[Action, ...]:
 
 
 def lazy_states(players: int, seed: int) -> Iterator[tuple[GameState, int]]:
-    """``(state, seat)`` for every awaited seat of a random game at a play step or the re-organize."""
+    """``(state, seat)`` for every awaited seat of a random game at the draft, a play step or the re-organize."""
     rng = random.Random(seed)
     state = engine.deal(GameConfig(players=players), seed)
     while not state.is_over:
         awaited = sorted(engine.awaited_seats(state))
-        if state.phase in PLAY_PHASES or state.phase is Phase.REORGANIZE:
+        if state.phase in LAZY_PHASES:
             yield from ((state, seat) for seat in awaited)
         seat = awaited[0]
         state = engine.apply(state, seat, rng.choice(tuple(engine.legal_actions(state, seat))))
+
+
+#: The phases whose listings are lazy.
+LAZY_PHASES = (Phase.DRAFT_PASS, Phase.DRAFT_DISCARD, *PLAY_PHASES, Phase.REORGANIZE)
 
 
 def copy_of(card: HandCard) -> HandCard:
@@ -70,9 +77,9 @@ def near_misses(state: GameState, seat: int, listed: tuple[Action, ...]) -> list
     """Values ``in`` must answer for as a tuple does: copies of listed actions, actions of other seats'
     cards and sides and targets not listed, and values that are no action."""
     table = state.table
-    assert table is not None
     others = [c for s, hand in enumerate(state.hands) if s != seat for c in hand][:3]
-    on_table = [p.card for p in table.plays][:4]
+    on_table = [p.card for p in table.plays][:4] if table is not None else []
+    own = state.hands[seat]
     values: list[object] = [PlayNothing(), Reorganize(), (), None, listed[0].__class__]
     for action in listed[:: max(1, len(listed) // 12)]:
         if isinstance(action, PlayCard):
@@ -81,6 +88,10 @@ def near_misses(state: GameState, seat: int, listed: tuple[Action, ...]) -> list
         elif isinstance(action, Reinforce):
             values += [Reinforce(copy_of(action.card), copy_of(action.target)), Reinforce(action.card, action.card)]
             values += [Reinforce(action.card, c) for c in on_table + others]
+        elif isinstance(action, (PassCards, DiscardCards)):
+            kind = type(action)
+            values += [kind(frozenset(map(copy_of, action.cards))), kind(action.cards | {own[0]}), kind(own[:1])]
+            values += [kind(frozenset({*list(action.cards)[:1], c})) for c in others]
         elif isinstance(action, Reorganize):
             values += [Reorganize(action.take_back, frozenset(map(copy_of, action.discards)))]
             values += [Reorganize(c, action.discards) for c in on_table + others[:1]]

@@ -183,6 +183,7 @@ _ACTION_OF_PHASE: Mapping[Phase, tuple[type, ...]] = MappingProxyType({
 
 
 _CARD_ID = operator.attrgetter("id")  # a C-level sort key: no Python call per card
+_FACTION = operator.attrgetter("faction")
 
 
 def _by_id(cards: Iterable[HandCard]) -> tuple[HandCard, ...]:
@@ -260,7 +261,7 @@ def _options(state: GameState, seat: int) -> Sequence[Action]:
     hand = state.hands[seat]
     if phase is Phase.DRAFT_PASS or phase is Phase.DRAFT_DISCARD:
         kind = PassCards if phase is Phase.DRAFT_PASS else DiscardCards
-        return tuple(map(kind, _pairs(hand)))
+        return _card_pairs(kind, hand)
     if phase is Phase.CHOOSE_SUPPORT:
         return tuple(ChooseSupport(f) for f in Faction if f not in state.support_used[seat])
     if phase in PLAY_PHASES:
@@ -279,9 +280,29 @@ def _options(state: GameState, seat: int) -> Sequence[Action]:
     return ()
 
 
-def _pairs(cards: tuple[HandCard, ...]) -> list[frozenset[HandCard]]:
-    """Every pair of ``cards`` as frozensets, in :func:`itertools.combinations` order."""
-    return list(map(frozenset, itertools.combinations(cards, 2)))
+def _card_pairs(kind: type[PassCards] | type[DiscardCards], hand: tuple[HandCard, ...]) -> Sequence[Action]:
+    """``kind`` of every pair of ``hand``, in :func:`itertools.combinations` order (rules 2.5, 2.6): 36 of
+    9 cards, built on demand (:func:`_card_pair`) in a :class:`~tablekit.game.LazyActions`."""
+    return LazyActions(
+        math.comb(len(hand), 2),
+        functools.partial(_card_pair, kind, hand),
+        functools.partial(_is_card_pair, kind, hand),
+    )
+
+
+def _card_pair(kind: type[PassCards] | type[DiscardCards], hand: tuple[HandCard, ...], index: int) -> Action:
+    """Pair ``index`` of :func:`_card_pairs`: the pairs follow the empty set and the single cards in
+    :func:`_subset_at`'s order."""
+    return kind(frozenset(_subset_at(hand, 1 + len(hand) + index)))
+
+
+def _is_card_pair(kind: type[PassCards] | type[DiscardCards], hand: tuple[HandCard, ...], value: object) -> bool:
+    """Whether ``value`` is one of :func:`_card_pairs`, without building them: for an action of the game's
+    own cards, two cards of ``hand``; any other value is compared with each pair in turn."""
+    if type(value) is kind and type(value.cards) is frozenset and all(map(_is_genuine, value.cards)):
+        return len(value.cards) == 2 and value.cards.issubset(hand)
+    size = math.comb(len(hand), 2)
+    return any(action == value for action in map(functools.partial(_card_pair, kind, hand), range(size)))
 
 
 def _reorganizations(take_backs: tuple[HandCard | None, ...], hand: tuple[HandCard, ...]) -> LazyActions[Reorganize]:
@@ -417,7 +438,7 @@ def _is_play(hand: tuple[HandCard, ...], targets: tuple[HandCard, ...], traitor_
 
 def _play_count(hand: tuple[HandCard, ...], targets: tuple[HandCard, ...], traitor_allowed: bool) -> int:
     """How many actions :func:`_play_options` lists: 1 or 2 per faction card, one per target per reinforcement card."""
-    reinforcements = sum(1 for card in hand if card.faction is None)
+    reinforcements = list(map(_FACTION, hand)).count(None)  # a reinforcement card has no faction
     return (len(hand) - reinforcements) * (2 if traitor_allowed else 1) + reinforcements * len(targets)
 
 
@@ -560,13 +581,20 @@ def _require_in_hand(state: GameState, seat: int, cards: Iterable[HandCard], rul
     """
     hand = state.hands[seat]
     for card in cards:
-        if not is_hand_card(card) or card not in hand:
+        if not is_hand_card(card) or not (_held(hand, card) or card in hand):
             raise CardNotInHandError(f"seat {seat} does not hold {_card_label(card)}", rule=rule)
 
 
+def _held(cards: tuple[HandCard, ...], card: HandCard) -> bool:
+    """Whether ``card`` itself (not an equal copy) is among ``cards``: compared by ``is`` in C, without a
+    Python-level ``__eq__`` call per card, for the game's own card objects that hands and actions hold."""
+    return any(map(operator.is_, cards, itertools.repeat(card)))
+
+
 def _position(cards: tuple[HandCard, ...], card: HandCard) -> int:
-    """``cards.index(card)``: where a card checked to be among ``cards`` is."""
-    return cards.index(card)
+    """``cards.index(card)``: where a card checked to be among ``cards`` is (the object itself first)."""
+    found = next(itertools.compress(itertools.count(), map(operator.is_, cards, itertools.repeat(card))), None)
+    return cards.index(card) if found is None else found
 
 
 def _check_action(state: GameState, seat: int, action: Action, played_now: Collection[HandCard] = ()) -> bool:
@@ -654,8 +682,11 @@ def _check_fields(action: Action) -> bool:
                 f"{type(action).__name__}.{name} is a {wanted}, not {type(value).__name__}", rule="9.1"
             )
         for card in value if type(value) is frozenset else (value,):
+            if not is_hand_card(card):
+                continue  # no hand card: the rule checks refuse it where a card is due
             # The game's own object is real (its fields are the real card's); any other card is checked.
-            if is_hand_card(card) and not _is_genuine(card):
+            number = getattr(card, "id", None)
+            if not (type(number) is int and 0 <= number < len(HAND_CARDS) and HAND_CARDS[number] is card):
                 if not _is_real(card):
                     raise MalformedActionError(
                         f"{type(action).__name__}.{name} holds a HandCard that is none of the 75 real cards",
@@ -829,7 +860,15 @@ def apply(state: GameState, seat: int, action: Action) -> GameState:
     chose but has not revealed is an :class:`InvalidTargetError`, like one aimed
     at any card not on the table (spec 9.4).
     """
-    return apply_reporting(state, seat, action).state
+    # apply_reporting's steps, without the event of a choice that leaves other seats awaited: nobody reads it.
+    _check_state(state, "apply")
+    required = _required(state)
+    action = _checked_choice(state, seat, action, required)
+    pending = _set_seat(state.pending, seat, action)
+    if any(pending[s] is None for s in required):
+        return _with_pending(state, pending)
+    log: list[Event] = [ChoiceMade(seat, state.phase, action)]
+    return _advance(_decide(state, {seat: action}, log), log)
 
 
 def apply_reporting(state: GameState, seat: int, action: Action) -> Transition:
@@ -844,9 +883,7 @@ def apply_reporting(state: GameState, seat: int, action: Action) -> Transition:
     """
     _check_state(state, "apply")
     required = _required(state)
-    _check_awaited(state, seat, required)
-    if not _check_action(state, seat, action):
-        action = _genuine(action)
+    action = _checked_choice(state, seat, action, required)
     choice = ChoiceMade(seat, state.phase, action)
     pending = _set_seat(state.pending, seat, action)
     if any(pending[s] is None for s in required):
@@ -855,6 +892,13 @@ def apply_reporting(state: GameState, seat: int, action: Action) -> Transition:
     # the pending ones, and every resolver clears the pending choices (one state built fewer).
     log: list[Event] = [choice]
     return Transition(_advance(_decide(state, {seat: action}, log), log), tuple(log))
+
+
+def _checked_choice(state: GameState, seat: int, action: Action, required: Collection[int]) -> Action:
+    """``action``, checked to be a legal choice of ``seat`` now (:func:`_check_awaited`, :func:`_check_action`),
+    made of the game's own card objects (:func:`_genuine`)."""
+    _check_awaited(state, seat, required)
+    return action if _check_action(state, seat, action) else _genuine(action)
 
 
 def _with_pending(state: GameState, pending: tuple[Action | None, ...]) -> GameState:

@@ -112,6 +112,8 @@ class LazyActions(Sequence[A]):
 
         :raises IndexError: ``index`` is out of range, as for any sequence.
         """
+        if type(index) is int and 0 <= index < self.size:  # the common case, a bot's pick, first
+            return self.build(index)
         if isinstance(index, slice):
             return tuple(self.build(i) for i in range(*index.indices(self.size)))
         position = index + self.size if index < 0 else index
