@@ -385,7 +385,7 @@ def _play_options(state: GameState, seat: int) -> Sequence[Action]:
     table = state.table
     assert table is not None
     hand = state.hands[seat]
-    step = state.phase.step
+    step = PLAY_PHASES.index(state.phase) + 1  # Phase.step, without hashing the phase in Python
     traitor_allowed = table.emperor_card is not None and not table.has_traitor_play(seat)
     revolution = Side.REVOLUTION
     targets = tuple(p.card for p in table.plays if p.step < step and (p.side is revolution or traitor_allowed))
@@ -648,8 +648,9 @@ def _check_action(state: GameState, seat: int, action: Action, played_now: Colle
     return genuine
 
 
-#: The type each field of each action class must have. Single cards, factions and sides need only be present:
-#: the rules' own checks refuse a wrong one, naming the rule (and hinting at a card subclass).
+#: The type each field of each action class must have: ``(frozenset,)``, or ``(object,)`` for single cards,
+#: factions and sides, which need only be present: the rules' own checks refuse a wrong one, naming the rule
+#: (and hinting at a card subclass).
 _FIELD_TYPES: Mapping[type, tuple[tuple[str, tuple[type, ...]], ...]] = MappingProxyType({
     PassCards: (("cards", (frozenset,)),),
     DiscardCards: (("cards", (frozenset,)),),
@@ -675,25 +676,29 @@ def _check_fields(action: Action) -> bool:
         if value is _MISSING:
             raise MalformedActionError(f"{type(action).__name__} has no {name}", rule="9.1")
         # A frozenset field is the frozenset class itself; any other field's kinds take any value.
-        wrong = type(value) is not frozenset if kinds[0] is frozenset else not isinstance(value, kinds)
-        if wrong:
-            wanted = " or ".join("None" if k is type(None) else k.__name__ for k in kinds)
-            raise MalformedActionError(
-                f"{type(action).__name__}.{name} is a {wanted}, not {type(value).__name__}", rule="9.1"
-            )
-        for card in value if type(value) is frozenset else (value,):
-            if not is_hand_card(card):
-                continue  # no hand card: the rule checks refuse it where a card is due
-            # The game's own object is real (its fields are the real card's); any other card is checked.
-            number = getattr(card, "id", None)
-            if not (type(number) is int and 0 <= number < len(HAND_CARDS) and HAND_CARDS[number] is card):
-                if not _is_real(card):
-                    raise MalformedActionError(
-                        f"{type(action).__name__}.{name} holds a HandCard that is none of the 75 real cards",
-                        rule="1.2",
-                    )
-                genuine = False
+        if kinds[0] is frozenset:
+            if type(value) is not frozenset:
+                raise MalformedActionError(
+                    f"{type(action).__name__}.{name} is a frozenset, not {type(value).__name__}", rule="9.1"
+                )
+            for card in value:
+                if not _is_genuine(card):
+                    genuine = _check_card(action, name, card) and genuine
+        elif not _is_genuine(value):
+            genuine = _check_card(action, name, value) and genuine
     return genuine
+
+
+def _check_card(action: Action, name: str, card: object) -> bool:
+    """A value in field ``name`` of ``action`` that is not one of the game's own card objects: if it is a hand
+    card, it must be an equal copy of one of the 75 real cards. Whether it is no hand card at all."""
+    if not is_hand_card(card):
+        return True  # no hand card: the rule checks refuse it where a card is due
+    if not _is_real(card):
+        raise MalformedActionError(
+            f"{type(action).__name__}.{name} holds a HandCard that is none of the 75 real cards", rule="1.2"
+        )
+    return False
 
 
 _MISSING = object()
