@@ -254,9 +254,9 @@ def deal(config: GameConfig, seed: int) -> GameState:
 
 
 def _options(state: GameState, seat: int) -> Sequence[Action]:
-    """Every legal action of ``seat`` in the current step, ignoring pending choices: a tuple, or at a play
-    step and the re-organize a :class:`~tablekit.game.LazyActions` (:func:`_play_options`,
-    :func:`_reorganizations`)."""
+    """Every legal action of ``seat`` in the current step, ignoring pending choices: a tuple, or at the
+    draft, a play step and the re-organize a :class:`~tablekit.game.LazyActions` (:func:`_card_pairs`,
+    :func:`_play_options`, :func:`_reorganizations`)."""
     phase = state.phase
     hand = state.hands[seat]
     if phase is Phase.DRAFT_PASS or phase is Phase.DRAFT_DISCARD:
@@ -509,11 +509,11 @@ def legal_actions(state: GameState, seat: int) -> Sequence[Action]:
     only legal action is known from public information has it taken for it
     (ruling N); at a play step, a seat with an empty hand plays nothing (ruling H).
 
-    A :class:`~collections.abc.Sequence`: at a play step where the seat holds a playable card, and at the
-    re-organize (up to 512 actions: every take-back with every subset of the hand), a
-    :class:`~tablekit.game.LazyActions`, which builds action ``i`` only when it is indexed and answers
-    ``in`` without building any; elsewhere a tuple. Either way it is equal to (and hashes like) the tuple
-    of the same actions in the same order; call ``tuple()`` on it for a tuple.
+    A :class:`~collections.abc.Sequence`: at the draft (36 pairs of 9 cards), at a play step where the seat
+    holds a playable card, and at the re-organize (up to 512 actions: every take-back with every subset of
+    the hand), a :class:`~tablekit.game.LazyActions`, which builds action ``i`` only when it is indexed and
+    answers ``in`` without building any; elsewhere a tuple. Either way it is equal to (and hashes like) the
+    tuple of the same actions in the same order; call ``tuple()`` on it for a tuple.
 
     :raises WrongSeatError: if ``seat`` is not a seat of this game.
     """
