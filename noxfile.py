@@ -148,3 +148,16 @@ def bench(session: nox.Session) -> None:
     # rlcard.agents runs "python -m pip freeze" when imported, and a uv-made environment has no pip.
     session.install("-e", ".[bench]", "pip")
     session.run("python", "benchmarks/bench.py", *session.posargs)
+
+
+@nox.session
+def reference_speed(session: nox.Session) -> None:
+    """How much slower the pure reference engine is than the old engine of ae1403c (issue 13 allows 1.5x).
+
+    Interleaved rounds of the same workload (100 games of RandomBots with 3, 4 and 5 players) in fresh
+    subprocesses, the old engine's ``src/`` taken with ``git archive ae1403c src``; prints each engine's CPU
+    seconds and the ratio. Not a test: it asserts nothing about speed. Extra arguments go to
+    ``benchmarks/reference_speed.py`` (``--rounds``, ``--games``, ``--players``, ``--rev``).
+    """
+    session.install("-e", ".")
+    session.run("python", "benchmarks/reference_speed.py", *session.posargs)

@@ -94,7 +94,7 @@ nitpick_ignore_regex = [
     (r"py:(class|obj|data|func|exc)", r"tablekit\.(?:chance|errors)\..+"),
 ]
 # A TypeVar is not an object to document; it appears only inside generic signatures.
-nitpick_ignore = [("py:class", "darkempire.chance.T")]
+nitpick_ignore = [("py:class", "darkempire.chance.T"), ("py:class", "tablekit.game.A"), ("py:obj", "tablekit.game.A")]
 
 # -- doctest ----------------------------------------------------------------------------------------
 # Nothing is imported for the examples: each page imports what it uses, so every example can be copied

@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pytest
 from rich.console import Console
@@ -369,7 +369,7 @@ class AnswerStdin:
         return self._answer
 
 
-def _step_with_interchangeable_reinforcements() -> tuple[GameState, tuple[Action, ...]]:
+def _step_with_interchangeable_reinforcements() -> tuple[GameState, Sequence[Action]]:
     """A play step at which seat 0 may attach either of two "+3" cards to one card (seeds 0, 1, ...)."""
     for seed in range(200):
         for turn in darkempire.bots.iter_game(GameConfig(players=3), seed, [make_bot("random", s) for s in range(3)]):

@@ -39,7 +39,7 @@ from __future__ import annotations
 import functools
 import math
 import random
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -138,7 +138,7 @@ class World:
 
     state: GameState
     where: Mapping[HandCard, str]
-    legal: Mapping[int, tuple[Action, ...]]
+    legal: Mapping[int, Sequence[Action]]
 
     @classmethod
     def of(cls, state: GameState) -> World:
@@ -195,7 +195,7 @@ def _card_items(sample: Sample) -> Iterator[Item]:
             yield Item(f"{card.label()} in {where}", "card", card, where, places[where] / pool)
 
 
-def _legal_without(world: GameState, seat: int) -> tuple[Action, ...]:
+def _legal_without(world: GameState, seat: int) -> Sequence[Action]:
     pending = list(world.pending)
     pending[seat] = None
     return engine.legal_actions(attrs.evolve(world, pending=tuple(pending)), seat)

@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol, TypeVar, runtime_checkable
@@ -408,14 +409,23 @@ def iter_game(config: GameConfig, seed: int, bots: Sequence[Bot]) -> Iterator[Tu
     :raises ValueError: if the number of bots differs from the number of seats.
     :raises IllegalActionError: if a bot returns an illegal action.
     """
+    return itertools.starmap(Turn, _decisions(config, seed, bots))
+
+
+def _decisions(config: GameConfig, seed: int, bots: Sequence[Bot]) -> Iterator[tuple[GameState, int, Action, GameState]]:
+    """:func:`iter_game`'s decisions as ``(before, seat, action, after)``, the fields of a :class:`Turn`."""
     if len(bots) != config.players:
         raise ValueError(f"{len(bots)} bots for {config.players} seats")
     state = deal(config, seed)
+    awaited = awaited_seats(state)
     while not state.is_over:
-        seat = min(awaited_seats(state))
+        seat = min(awaited)
         action = bots[seat].choose(player_view(state, seat), legal_actions(state, seat))
         after = apply(state, seat, action)
-        yield Turn(state, seat, action, after)
+        yield state, seat, action, after
+        # Until its step resolves, a choice only joins the pending ones, and the step awaits the same seats
+        # but this one. Resolving clears every pending choice; then the next step's seats are counted.
+        awaited = awaited - {seat} if after.pending[seat] is not None else awaited_seats(after)
         state = after
 
 
@@ -426,10 +436,10 @@ def run_game(config: GameConfig, seed: int, bots: Sequence[Bot]) -> GameState:
 
     :returns: a state in :attr:`Phase.GAME_OVER` with its verdict.
     """
-    state = deal(config, seed)
-    for turn in iter_game(config, seed, bots):
-        state = turn.after
-    return state
+    state: GameState | None = None
+    for _, _, _, state in _decisions(config, seed, bots):
+        pass
+    return state if state is not None else deal(config, seed)  # a game without a decision is only dealt
 
 
 #: Bot kinds by name, as the command line names them.

@@ -48,7 +48,9 @@ for it (ruling N).
 
 from __future__ import annotations
 
+import functools
 import itertools
+import math
 import operator
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from types import MappingProxyType
@@ -57,6 +59,7 @@ from typing import Any, TypeVar, overload
 import attrs
 
 from tablekit import records as kit_records
+from tablekit.game import LazyActions
 from tablekit.wire import quote
 from darkempire.actions import (
     Action,
@@ -193,6 +196,7 @@ _ACTION_OF_PHASE: Mapping[Phase, tuple[type, ...]] = MappingProxyType({
 
 
 _CARD_ID = operator.attrgetter("id")  # a C-level sort key: no Python call per card
+_FACTION = operator.attrgetter("faction")
 
 
 def _by_id(cards: Iterable[HandCard]) -> tuple[HandCard, ...]:
@@ -315,13 +319,15 @@ class _Drawer:
 # --------------------------------------------------------------------------- legal actions
 
 
-def _options(state: GameState, seat: int) -> tuple[Action, ...]:
-    """Every legal action of ``seat`` in the current step, ignoring pending choices."""
+def _options(state: GameState, seat: int) -> Sequence[Action]:
+    """Every legal action of ``seat`` in the current step, ignoring pending choices: a tuple, or at the
+    draft, a play step and the re-organize a :class:`~tablekit.game.LazyActions` (:func:`_card_pairs`,
+    :func:`_play_options`, :func:`_reorganizations`)."""
     phase = state.phase
     hand = state.hands[seat]
     if phase is Phase.DRAFT_PASS or phase is Phase.DRAFT_DISCARD:
         kind = PassCards if phase is Phase.DRAFT_PASS else DiscardCards
-        return tuple(map(kind, _pairs(hand)))
+        return _card_pairs(kind, hand)
     if phase is Phase.CHOOSE_SUPPORT:
         return tuple(ChooseSupport(f) for f in Faction if f not in state.support_used[seat])
     if phase in PLAY_PHASES:
@@ -334,49 +340,175 @@ def _options(state: GameState, seat: int) -> tuple[Action, ...]:
         return tuple([PlaceCards(frozenset(combo)) for combo in itertools.product(*(d.candidates for d in dues))])
     if phase is Phase.REORGANIZE:
         assert state.table is not None
-        take_backs: list[HandCard | None] = [None]
-        take_backs += [p.card for p in state.table.plays if p.seat == seat and p.side is Side.REVOLUTION]
-        subsets = _subsets(hand)
-        # starmap over product: each take-back with each subset, in that order, without a Python-level loop.
-        return tuple(itertools.starmap(Reorganize, itertools.product(take_backs, subsets)))
+        take_backs: tuple[HandCard | None, ...] = (None,)
+        take_backs += tuple(p.card for p in state.table.plays if p.seat == seat and p.side is Side.REVOLUTION)
+        return _reorganizations(take_backs, hand)
     return ()
 
 
-def _pairs(cards: tuple[HandCard, ...]) -> list[frozenset[HandCard]]:
-    """Every pair of ``cards`` as frozensets, in :func:`itertools.combinations` order."""
-    return list(map(frozenset, itertools.combinations(cards, 2)))
+def _card_pairs(kind: type[PassCards] | type[DiscardCards], hand: tuple[HandCard, ...]) -> Sequence[Action]:
+    """``kind`` of every pair of ``hand``, in :func:`itertools.combinations` order (rules 2.5, 2.6): 36 of
+    9 cards, built on demand (:func:`_card_pair`) in a :class:`~tablekit.game.LazyActions`."""
+    return LazyActions(
+        math.comb(len(hand), 2),
+        functools.partial(_card_pair, kind, hand),
+        functools.partial(_is_card_pair, kind, hand),
+    )
 
 
-def _subsets(cards: tuple[HandCard, ...]) -> list[frozenset[HandCard]]:
-    """Every subset of ``cards``, by size, each size in :func:`itertools.combinations` order."""
-    combos = itertools.chain.from_iterable(itertools.combinations(cards, size) for size in range(len(cards) + 1))
-    return list(map(frozenset, combos))
+def _card_pair(kind: type[PassCards] | type[DiscardCards], hand: tuple[HandCard, ...], index: int) -> Action:
+    """Pair ``index`` of :func:`_card_pairs`: the pairs follow the empty set and the single cards in
+    :func:`_subset_at`'s order."""
+    return kind(frozenset(_subset_at(hand, 1 + len(hand) + index)))
 
 
-def _play_options(state: GameState, seat: int) -> tuple[Action, ...]:
+def _is_card_pair(kind: type[PassCards] | type[DiscardCards], hand: tuple[HandCard, ...], value: object) -> bool:
+    """Whether ``value`` is one of :func:`_card_pairs`, without building them: for an action of the game's
+    own cards, two cards of ``hand``; any other value is compared with each pair in turn."""
+    if type(value) is kind and type(value.cards) is frozenset and all(map(_is_genuine, value.cards)):
+        return len(value.cards) == 2 and value.cards.issubset(hand)
+    size = math.comb(len(hand), 2)
+    return any(action == value for action in map(functools.partial(_card_pair, kind, hand), range(size)))
+
+
+def _reorganizations(take_backs: tuple[HandCard | None, ...], hand: tuple[HandCard, ...]) -> LazyActions[Reorganize]:
+    """Every re-organize: each of ``take_backs`` with each subset of ``hand`` to discard, in that order, the
+    subsets by size and each size in :func:`itertools.combinations` order (rules 6.2, 6.3).
+
+    Up to 512 actions, of which a driver takes one: they are built on demand, by index
+    (:func:`_reorganization`), and ``in`` is answered without building any (:func:`_is_reorganization`).
+    The partials hold only the two tuples, so the sequence pickles as the tuple of its actions would.
+    """
+    return LazyActions(
+        len(take_backs) << len(hand),
+        functools.partial(_reorganization, take_backs, hand),
+        functools.partial(_is_reorganization, take_backs, hand),
+    )
+
+
+def _reorganization(take_backs: tuple[HandCard | None, ...], hand: tuple[HandCard, ...], index: int) -> Reorganize:
+    """Action ``index`` of :func:`_reorganizations`: ``2 ** len(hand)`` subsets per take-back."""
+    size = len(hand)
+    return Reorganize(take_backs[index >> size], frozenset(_subset_at(hand, index & ((1 << size) - 1))))
+
+
+def _subset_at(cards: tuple[HandCard, ...], index: int) -> list[HandCard]:
+    """Subset ``index`` of ``cards``, counting every subset by size, each size in
+    :func:`itertools.combinations` order: the ``index``-th of ``chain(combinations(cards, k) for k in 0..n)``.
+
+    Combinations come in lexicographic order of positions, and ``comb(n - x - 1, left - 1)`` of those of a
+    size start at position ``x``: skip whole blocks until ``index`` falls inside one.
+    """
+    n = len(cards)
+    size = 0
+    while index >= (block := math.comb(n, size)):
+        index -= block
+        size += 1
+    chosen: list[HandCard] = []
+    position = 0
+    for left in range(size, 0, -1):
+        while index >= (block := math.comb(n - position - 1, left - 1)):
+            index -= block
+            position += 1
+        chosen.append(cards[position])
+        position += 1
+    return chosen
+
+
+def _is_reorganization(take_backs: tuple[HandCard | None, ...], hand: tuple[HandCard, ...], value: object) -> bool:
+    """Whether ``value`` is one of :func:`_reorganizations`, without building them.
+
+    A :class:`Reorganize` of the game's own card objects is one when its take-back is one of ``take_backs``
+    and its discards are a subset of ``hand``. Any other value (a subclass, a card copy, a tuple of
+    discards) is compared with each action in turn, as ``value in tuple(actions)`` would.
+    """
+    if type(value) is Reorganize:
+        take_back, discards = value.take_back, value.discards
+        if (take_back is None or _is_genuine(take_back)) and type(discards) is frozenset and all(
+            map(_is_genuine, discards)
+        ):
+            return take_back in take_backs and discards.issubset(hand)
+    return any(action == value for action in map(functools.partial(_reorganization, take_backs, hand),
+                                                  range(len(take_backs) << len(hand))))
+
+
+def _is_genuine(card: object) -> bool:
+    """``card`` is one of the game's own 75 card objects (not an equal copy, whose fields could lie)."""
+    if not is_hand_card(card):
+        return False
+    number = getattr(card, "id", None)  # a card built with object.__new__ may lack it
+    return type(number) is int and 0 <= number < len(HAND_CARDS) and HAND_CARDS[number] is card
+
+
+def _play_options(state: GameState, seat: int) -> Sequence[Action]:
+    """A play step's actions: for each card of the hand in turn, a faction card to the revolution side, then
+    (while the seat may make its traitor play) to the emperor side; a reinforcement card on each earlier
+    play it may reinforce, in the table's order (rules 4.2-4.6, ruling G). :class:`PlayNothing` alone when
+    the seat holds cards but none of them is playable (ruling H).
+
+    Counted without building them: a :class:`~tablekit.game.LazyActions` (:func:`_play_at` builds one).
+    """
     table = state.table
     assert table is not None
     hand = state.hands[seat]
-    step = state.phase.step
+    step = PLAY_PHASES.index(state.phase) + 1  # Phase.step, without hashing the phase in Python
     traitor_allowed = table.emperor_card is not None and not table.has_traitor_play(seat)
-    revolution, emperor = Side.REVOLUTION, Side.EMPEROR
-    actions: list[Action] = []
-    append = actions.append
+    revolution = Side.REVOLUTION
+    targets = tuple(p.card for p in table.plays if p.step < step and (p.side is revolution or traitor_allowed))
+    size = _play_count(hand, targets, traitor_allowed)
+    if not size:
+        return (PlayNothing(),) if hand else ()  # holds cards, none playable (ruling H)
+    return LazyActions(
+        size,
+        functools.partial(_play_at, hand, targets, traitor_allowed),
+        functools.partial(_is_play, hand, targets, traitor_allowed),
+    )
+
+
+def _play_at(hand: tuple[HandCard, ...], targets: tuple[HandCard, ...], traitor_allowed: bool, index: int) -> Action:
+    """Action ``index`` of :func:`_play_options`: each card of ``hand`` in turn takes 1 or 2 places (a faction
+    card) or one per target (a reinforcement card)."""
     for card in hand:
         if card.faction is None:  # a reinforcement card
-            for target in table.plays:
-                if target.step < step and (target.side is revolution or traitor_allowed):
-                    append(Reinforce(card, target.card))
-            continue
-        append(PlayCard(card, revolution))
-        if traitor_allowed:
-            append(PlayCard(card, emperor))
-    if not actions and hand:
-        append(PlayNothing())  # holds cards, none playable (ruling H)
-    return tuple(actions)
+            if index < len(targets):
+                return Reinforce(card, targets[index])
+            index -= len(targets)
+        elif not traitor_allowed:
+            if not index:
+                return PlayCard(card, Side.REVOLUTION)
+            index -= 1
+        else:
+            if index < 2:
+                return PlayCard(card, Side.EMPEROR if index else Side.REVOLUTION)
+            index -= 2
+    raise IndexError(f"action index {index} past the play options")  # LazyActions asks only within its size
 
 
-def _required(state: GameState) -> tuple[int, ...]:
+def _is_play(hand: tuple[HandCard, ...], targets: tuple[HandCard, ...], traitor_allowed: bool, value: object) -> bool:
+    """Whether ``value`` is one of :func:`_play_options`'s actions, without building them.
+
+    A play of the game's own card objects and a real side is one when its card is in ``hand`` and of the
+    right kind, and its side or target is one listed. Any other value is compared with each action in turn,
+    as ``value in tuple(actions)`` would.
+    """
+    if type(value) is PlayCard and _is_genuine(value.card) and type(value.side) is Side:
+        side_ok = value.side is Side.REVOLUTION or traitor_allowed
+        return side_ok and value.card.faction is not None and value.card in hand
+    if type(value) is Reinforce and _is_genuine(value.card) and _is_genuine(value.target):
+        return value.card.faction is None and value.card in hand and value.target in targets
+    if type(value) is PlayNothing:
+        return False  # listed only alone, in a tuple, never among playable cards
+    return any(action == value for action in map(functools.partial(_play_at, hand, targets, traitor_allowed),
+                                                  range(_play_count(hand, targets, traitor_allowed))))
+
+
+def _play_count(hand: tuple[HandCard, ...], targets: tuple[HandCard, ...], traitor_allowed: bool) -> int:
+    """How many actions :func:`_play_options` lists: 1 or 2 per faction card, one per target per reinforcement card."""
+    reinforcements = list(map(_FACTION, hand)).count(None)  # a reinforcement card has no faction
+    return (len(hand) - reinforcements) * (2 if traitor_allowed else 1) + reinforcements * len(targets)
+
+
+def _required(state: GameState) -> Sequence[int]:
     """Seats that must choose in this step (rule 9.2, ruling N), from the option counts without listing the
     options.
 
@@ -386,18 +518,26 @@ def _required(state: GameState) -> tuple[int, ...]:
     seat has there depends on public information alone (hand sizes, the table).
 
     Counted afresh at every call (a driver asks several times per decision): the reference engine keeps
-    no memo, so the common case, a play step, is one C-level pass over the hands.
+    no memo, so each phase first tries the common case, every seat, with one C-level pass.
     """
     phase = state.phase
     hands = state.hands
     if phase in PLAY_PHASES:
         return tuple(itertools.compress(range(len(hands)), hands))  # a hand is true when it holds a card
+    if phase is Phase.REORGANIZE:
+        if all(hands):  # (1 + own cards to take back) * 2 ** hand size options: two or more with a card
+            return range(len(hands))
+        assert state.table is not None
+        owners = {play.seat for play in state.table.plays if play.side is Side.REVOLUTION}
+        # Two or more options unless the seat has neither a card in hand nor one to take back.
+        return tuple(seat for seat, hand in enumerate(hands) if hand or seat in owners)
     if phase is Phase.DRAFT_PASS or phase is Phase.DRAFT_DISCARD:
         return tuple(seat for seat, hand in enumerate(hands) if len(hand) >= 3)  # C(n, 2) >= 2 pairs
     if phase is Phase.CHOOSE_SUPPORT:
-        return tuple(
-            seat for seat, used in enumerate(state.support_used) if sum(1 for f in Faction if f not in used) >= 2
-        )
+        used = state.support_used
+        if max(map(len, used)) <= len(Faction) - 2:  # at most 3 used: 2 or more of the 5 are left to each
+            return range(len(used))
+        return tuple(seat for seat, spent in enumerate(used) if sum(1 for f in Faction if f not in spent) >= 2)
     if phase is Phase.PLACEMENT:
         assert state.week_score is not None
         combinations: list[int | None] = [None] * state.players  # None: no card to place
@@ -405,11 +545,6 @@ def _required(state: GameState) -> tuple[int, ...]:
             before = combinations[due.seat]
             combinations[due.seat] = (1 if before is None else before) * len(due.candidates)
         return tuple(seat for seat, count in enumerate(combinations) if count is not None and count >= 2)
-    if phase is Phase.REORGANIZE:
-        assert state.table is not None
-        owners = {play.seat for play in state.table.plays if play.side is Side.REVOLUTION}
-        # (1 + own cards to take back) * 2 ** hand size options: two or more unless both are nil.
-        return tuple(seat for seat, hand in enumerate(hands) if hand or seat in owners)
     return ()
 
 
@@ -427,16 +562,24 @@ def awaited_seats(state: GameState) -> frozenset[int]:
 def _awaited(state: GameState, required: Iterable[int]) -> frozenset[int]:
     """The ``required`` seats that have no pending choice yet."""
     pending = state.pending
+    if pending == (None,) * len(pending):  # nobody has chosen yet (compared by identity, element by element)
+        return frozenset(required)
     return frozenset([seat for seat in required if pending[seat] is None])
 
 
-def legal_actions(state: GameState, seat: int) -> tuple[Action, ...]:
+def legal_actions(state: GameState, seat: int) -> Sequence[Action]:
     """The actions ``seat`` may take now, in a fixed order (rule 9.2).
 
     Non-empty exactly when the seat is awaited. Empty when it already chose,
     or the step needs no choice from it: outside the play steps, a seat whose
     only legal action is known from public information has it taken for it
     (ruling N); at a play step, a seat with an empty hand plays nothing (ruling H).
+
+    A :class:`~collections.abc.Sequence`: at the draft (36 pairs of 9 cards), at a play step where the seat
+    holds a playable card, and at the re-organize (up to 512 actions: every take-back with every subset of
+    the hand), a :class:`~tablekit.game.LazyActions`, which builds action ``i`` only when it is indexed and
+    answers ``in`` without building any; elsewhere a tuple. Either way it is equal to (and hashes like) the
+    tuple of the same actions in the same order; call ``tuple()`` on it for a tuple.
 
     :raises WrongSeatError: if ``seat`` is not a seat of this game.
     """
@@ -504,16 +647,23 @@ def _require_in_hand(state: GameState, seat: int, cards: Iterable[HandCard], rul
     """
     hand = state.hands[seat]
     for card in cards:
-        if not is_hand_card(card) or card not in hand:
+        if not is_hand_card(card) or not (_held(hand, card) or card in hand):
             raise CardNotInHandError(f"seat {seat} does not hold {_card_label(card)}", rule=rule)
 
 
+def _held(cards: tuple[HandCard, ...], card: HandCard) -> bool:
+    """Whether ``card`` itself (not an equal copy) is among ``cards``: compared by ``is`` in C, without a
+    Python-level ``__eq__`` call per card, for the game's own card objects that hands and actions hold."""
+    return any(map(operator.is_, cards, itertools.repeat(card)))
+
+
 def _position(cards: tuple[HandCard, ...], card: HandCard) -> int:
-    """``cards.index(card)``: where a card checked to be among ``cards`` is."""
-    return cards.index(card)
+    """``cards.index(card)``: where a card checked to be among ``cards`` is (the object itself first)."""
+    found = next(itertools.compress(itertools.count(), map(operator.is_, cards, itertools.repeat(card))), None)
+    return cards.index(card) if found is None else found
 
 
-def _check_action(state: GameState, seat: int, action: Action, played_now: Collection[HandCard] = ()) -> None:
+def _check_action(state: GameState, seat: int, action: Action, played_now: Collection[HandCard] = ()) -> bool:
     """Raise the precise :class:`IllegalActionError` if ``action`` is not legal for ``seat`` now.
 
     Every check reads only what ``seat`` may see: its own hand and support cards used, and the public
@@ -523,6 +673,8 @@ def _check_action(state: GameState, seat: int, action: Action, played_now: Colle
     :param played_now: the cards that the seats of the same simultaneous call play in this step. A
         reinforcement aimed at one of them is left to :func:`_check_same_step`, which runs once every seat's
         own checks passed.
+    :returns: whether every card of ``action`` is the game's own object (:func:`_check_fields`); if not,
+        store :func:`_genuine` of it.
     """
     phase = state.phase
     kinds = _ACTION_OF_PHASE[phase]
@@ -532,7 +684,7 @@ def _check_action(state: GameState, seat: int, action: Action, played_now: Colle
         raise WrongPhaseError(
             f"{type(action).__name__} is not an action of the {phase.value} phase; it takes {wanted}", rule="9.1"
         )
-    _check_fields(action)
+    genuine = _check_fields(action)
     if isinstance(action, (PassCards, DiscardCards)):
         rule = "2.5" if isinstance(action, PassCards) else "2.6"
         verb = "passes" if isinstance(action, PassCards) else "discards"
@@ -559,10 +711,12 @@ def _check_action(state: GameState, seat: int, action: Action, played_now: Colle
         _check_placement(state, seat, action)
     else:
         _check_reorganize(state, seat, action)
+    return genuine
 
 
-#: The type each field of each action class must have. Single cards, factions and sides need only be present:
-#: the rules' own checks refuse a wrong one, naming the rule (and hinting at a card subclass).
+#: The type each field of each action class must have: ``(frozenset,)``, or ``(object,)`` for single cards,
+#: factions and sides, which need only be present: the rules' own checks refuse a wrong one, naming the rule
+#: (and hinting at a card subclass).
 _FIELD_TYPES: Mapping[type, tuple[tuple[str, tuple[type, ...]], ...]] = MappingProxyType({
     PassCards: (("cards", (frozenset,)),),
     DiscardCards: (("cards", (frozenset,)),),
@@ -575,25 +729,42 @@ _FIELD_TYPES: Mapping[type, tuple[tuple[str, tuple[type, ...]], ...]] = MappingP
 })
 
 
-def _check_fields(action: Action) -> None:
+def _check_fields(action: Action) -> bool:
     """Every field of ``action`` is present and of its declared type: an immutable ``frozenset``, not a
-    tuple that may name a card twice or a set that may change after this check (rule 9.1)."""
+    tuple that may name a card twice or a set that may change after this check (rule 9.1).
+
+    :returns: whether every hand card in the fields is the game's own object (:func:`_is_genuine`), as a
+        listed action's are: then :func:`_genuine` has nothing to replace.
+    """
+    genuine = True
     for name, kinds in _FIELD_TYPES[type(action)]:
         value = getattr(action, name, _MISSING)
         if value is _MISSING:
             raise MalformedActionError(f"{type(action).__name__} has no {name}", rule="9.1")
         # A frozenset field is the frozenset class itself; any other field's kinds take any value.
-        wrong = type(value) is not frozenset if kinds[0] is frozenset else not isinstance(value, kinds)
-        if wrong:
-            wanted = " or ".join("None" if k is type(None) else k.__name__ for k in kinds)
-            raise MalformedActionError(
-                f"{type(action).__name__}.{name} is a {wanted}, not {type(value).__name__}", rule="9.1"
-            )
-        for card in value if type(value) is frozenset else (value,):
-            if is_hand_card(card) and not _is_real(card):
+        if kinds[0] is frozenset:
+            if type(value) is not frozenset:
                 raise MalformedActionError(
-                    f"{type(action).__name__}.{name} holds a HandCard that is none of the 75 real cards", rule="1.2"
+                    f"{type(action).__name__}.{name} is a frozenset, not {type(value).__name__}", rule="9.1"
                 )
+            for card in value:
+                if not _is_genuine(card):
+                    genuine = _check_card(action, name, card) and genuine
+        elif not _is_genuine(value):
+            genuine = _check_card(action, name, value) and genuine
+    return genuine
+
+
+def _check_card(action: Action, name: str, card: object) -> bool:
+    """A value in field ``name`` of ``action`` that is not one of the game's own card objects: if it is a hand
+    card, it must be an equal copy of one of the 75 real cards. Whether it is no hand card at all."""
+    if not is_hand_card(card):
+        return True  # no hand card: the rule checks refuse it where a card is due
+    if not _is_real(card):
+        raise MalformedActionError(
+            f"{type(action).__name__}.{name} holds a HandCard that is none of the 75 real cards", rule="1.2"
+        )
+    return False
 
 
 _MISSING = object()
@@ -776,7 +947,15 @@ def apply(state: GameState, seat: int, action: Action) -> GameState:
     chose but has not revealed is an :class:`InvalidTargetError`, like one aimed
     at any card not on the table (spec 9.4).
     """
-    return apply_reporting(state, seat, action).state
+    # apply_reporting's steps, without the event of a choice that leaves other seats awaited: nobody reads it.
+    _check_state(state, "apply")
+    required = _required(state)
+    action = _checked_choice(state, seat, action, required)
+    pending = _set_seat(state.pending, seat, action)
+    if any(pending[s] is None for s in required):
+        return _with_pending(state, pending)
+    log: list[Event] = [ChoiceMade(seat, state.phase, action)]
+    return _advance(_decide(state, {seat: action}, log), log)
 
 
 def apply_reporting(state: GameState, seat: int, action: Action, *, chance: ChanceSource | None = None) -> Transition:
@@ -793,9 +972,7 @@ def apply_reporting(state: GameState, seat: int, action: Action, *, chance: Chan
     """
     _check_state(state, "apply")
     required = _required(state)
-    _check_awaited(state, seat, required)
-    _check_action(state, seat, action)
-    action = _genuine(action)
+    action = _checked_choice(state, seat, action, required)
     choice = ChoiceMade(seat, state.phase, action)
     pending = _set_seat(state.pending, seat, action)
     if any(pending[s] is None for s in required):
@@ -807,36 +984,36 @@ def apply_reporting(state: GameState, seat: int, action: Action, *, chance: Chan
     return Transition(_advance(_decide(state, {seat: action}, log, drawer), log, drawer), tuple(log), drawer.source)
 
 
+def _checked_choice(state: GameState, seat: int, action: Action, required: Collection[int]) -> Action:
+    """``action``, checked to be a legal choice of ``seat`` now (:func:`_check_awaited`, :func:`_check_action`),
+    made of the game's own card objects (:func:`_genuine`)."""
+    _check_awaited(state, seat, required)
+    return action if _check_action(state, seat, action) else _genuine(action)
+
+
 def _with_pending(state: GameState, pending: tuple[Action | None, ...]) -> GameState:
-    """``attrs.evolve(state, pending=pending)``, spelled out: the most frequent copy of a game (every choice that
-    leaves another seat awaited), and the class's own constructor with each field named is several times
-    cheaper than ``evolve``'s generic walk over the 24 fields."""
-    return GameState(
-        config=state.config,
-        phase=state.phase,
-        month=state.month,
-        week=state.week,
-        hands=state.hands,
-        draw_pile=state.draw_pile,
-        discard_pile=state.discard_pile,
-        victors=state.victors,
-        support=state.support,
-        support_used=state.support_used,
-        revolution_pile=state.revolution_pile,
-        revolution_reserve=state.revolution_reserve,
-        emperor_pile=state.emperor_pile,
-        emperor_reserve=state.emperor_reserve,
-        table=state.table,
-        week_score=state.week_score,
-        score_track=state.score_track,
-        month_tokens=state.month_tokens,
-        banked_tokens=state.banked_tokens,
-        pending=pending,
-        history=state.history,
-        month_scores=state.month_scores,
-        verdict=state.verdict,
-        chance=state.chance,
-    )
+    """``state`` with ``pending`` choices: the most frequent copy of a game (every choice that leaves another
+    seat awaited)."""
+    return _evolve(state, pending=pending)
+
+
+#: GameState's fields in the order of its ``__init__``, read all at once by one C-level getter.
+_STATE_FIELDS = tuple(field.name for field in attrs.fields(GameState))
+_STATE_VALUES = operator.attrgetter(*_STATE_FIELDS)
+_STATE_INDEX: Mapping[str, int] = MappingProxyType({name: index for index, name in enumerate(_STATE_FIELDS)})
+
+
+def _evolve(state: GameState, **changes: Any) -> GameState:
+    """``attrs.evolve(state, **changes)``, for the engine's many copies of a game: the same new state through
+    the class's own ``__init__`` (so its converters and validators run alike), with the fields read by one
+    :func:`operator.attrgetter` call rather than ``evolve``'s Python-level walk over the 24 of them.
+
+    :raises KeyError: for a name that is no field of :class:`GameState` (a bug of the engine's own).
+    """
+    values = list(_STATE_VALUES(state))
+    for name, value in changes.items():
+        values[_STATE_INDEX[name]] = value
+    return GameState(*values)
 
 
 def withdraw(state: GameState, seat: int) -> GameState:
@@ -999,10 +1176,9 @@ def _simultaneous(
     if missing:
         raise MissingChoiceError(f"the choices of seats {missing} are missing", rule="9.2")
     played_now = _played_now(state, choices)
-    for seat, action in choices.items():
-        _check_action(state, seat, action, played_now)
+    genuine = {seat: _check_action(state, seat, action, played_now) for seat, action in choices.items()}
     _check_same_step(choices, played_now)
-    choices = {seat: _genuine(action) for seat, action in choices.items()}
+    choices = {seat: action if genuine[seat] else _genuine(action) for seat, action in choices.items()}
     phase = state.phase
     log: list[Event] = [ChoiceMade(seat, phase, choices[seat]) for seat in sorted(choices)]
     drawer = _Drawer(chance)
@@ -1117,7 +1293,7 @@ def _resolve_pass(state: GameState, full: Mapping[int, Action], log: list[Event]
     hands = tuple(
         _by_id([c for c in state.hands[s] if c not in passed[s]] + list(passed[(s - 1) % n])) for s in range(n)
     )
-    return attrs.evolve(state, hands=hands, phase=Phase.DRAFT_DISCARD, pending=(None,) * n)
+    return _evolve(state, hands=hands, phase=Phase.DRAFT_DISCARD, pending=(None,) * n)
 
 
 def _resolve_discard(state: GameState, full: Mapping[int, Action], log: list[Event]) -> GameState:
@@ -1130,7 +1306,7 @@ def _resolve_discard(state: GameState, full: Mapping[int, Action], log: list[Eve
         discarded += _by_id(cards)
         hands.append(tuple(c for c in state.hands[s] if c not in cards))
     log.append(MonthStarted(state.month, len(state.revolution_pile), len(state.emperor_pile)))
-    return attrs.evolve(
+    return _evolve(
         state,
         hands=tuple(hands),
         discard_pile=state.discard_pile + tuple(discarded),
@@ -1145,7 +1321,7 @@ def _resolve_support(state: GameState, full: Mapping[int, Action], log: list[Eve
     chosen = _of_kind(full, ChooseSupport)
     support = tuple(chosen[s].faction for s in state.seats)
     week = _week_start(state, log, drawer, state.revolution_reserve, state.emperor_reserve)
-    return attrs.evolve(state, support=support, pending=(None,) * state.players, **week)
+    return _evolve(state, support=support, pending=(None,) * state.players, **week)
 
 
 def _week_start(
@@ -1250,9 +1426,17 @@ def _resolve_play(state: GameState, full: Mapping[int, Action], log: list[Event]
         at = _position(hand, action.card)  # checked to be in the hand; each card is in one place only
         hands[seat] = hand[:at] + hand[at + 1 :]
     log.append(PlaysRevealed(state.month, state.week, step, tuple(revealed), frozenset(idle_now)))
-    table = attrs.evolve(table, plays=tuple(plays), idle=frozenset(idle), steps_revealed=step)
+    table = WeekTable(
+        players=table.players,
+        revolution_card=table.revolution_card,
+        emperor_card=table.emperor_card,
+        add_on=table.add_on,
+        plays=tuple(plays),
+        idle=frozenset(idle),
+        steps_revealed=step,
+    )
     phase = PLAY_PHASES[step] if step < STEPS else Phase.WEEK_SCORING
-    return attrs.evolve(state, hands=tuple(hands), table=table, phase=phase, pending=(None,) * state.players)
+    return _evolve(state, hands=tuple(hands), table=table, phase=phase, pending=(None,) * state.players)
 
 
 def score_week(state: GameState) -> GameState:
@@ -1296,7 +1480,7 @@ def _score_week(state: GameState, log: list[Event]) -> GameState:
     if score.placements:
         log.append(PlacementsDue(month, week, score.placements))
     record = WeekRecord(month=month, week=week, table=table, score=score, placed=())
-    return attrs.evolve(
+    return _evolve(
         state,
         month_tokens=month_tokens,
         score_track=track,
@@ -1328,7 +1512,7 @@ def _resolve_placement(state: GameState, full: Mapping[int, Action], log: list[E
     track = ScoreTrack(state.score_track.faction_cards + tuple(placed), state.score_track.emperor_cards)
     if placed:
         log.append(CardsPlaced(state.month, state.week, tuple(placed), track.card_points()))
-    return attrs.evolve(
+    return _evolve(
         state,
         table=attrs.evolve(table, plays=tuple(plays)),
         discard_pile=state.discard_pile + tuple(freed),
@@ -1387,7 +1571,7 @@ def _resolve_reorganize(state: GameState, full: Mapping[int, Action], log: list[
     }
     if state.week < WEEKS:
         after = _week_start(state, log, drawer, revolution_reserve, emperor_reserve)
-    return attrs.evolve(
+    return _evolve(
         state,
         **after,
         hands=tuple(_by_id(hands[seat] + drawn[seat]) for seat in seats),
@@ -1468,7 +1652,7 @@ def _score_month(state: GameState, log: list[Event]) -> GameState:
     )
     banked = tuple(b + t + x for b, t, x in zip(state.banked_tokens, state.month_tokens, score.bonus, strict=True))
     log.append(MonthScored(score, banked))
-    state = attrs.evolve(
+    state = _evolve(
         state,
         banked_tokens=banked,
         month_tokens=(0,) * state.players,
@@ -1477,16 +1661,16 @@ def _score_month(state: GameState, log: list[Event]) -> GameState:
         month_scores=state.month_scores + (score,),
     )
     if state.month == MONTHS:
-        state = attrs.evolve(state, phase=Phase.GAME_OVER)
+        state = _evolve(state, phase=Phase.GAME_OVER)
         verdict = judge_winner(state)
         log.append(GameOver(verdict))
-        return attrs.evolve(state, verdict=verdict)
+        return _evolve(state, verdict=verdict)
     chance = state.chance
     revolution, chance = chance.shuffled(REVOLUTION_CARDS)
     unscored = _by_emperor_id(state.emperor_pile + state.emperor_reserve)
     emperor, chance = chance.shuffled(unscored)
     log.append(MonthStarted(state.month + 1, len(revolution[:WEEKS]), len(emperor[:WEEKS])))
-    return attrs.evolve(
+    return _evolve(
         state,
         phase=Phase.CHOOSE_SUPPORT,
         month=state.month + 1,

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
+from darkempire.actions import Side
 from darkempire.cards import Faction, HandCard
 from darkempire.errors import InvalidArgumentError
 from darkempire.table import WeekTable
@@ -282,12 +283,17 @@ def faction_strengths(table: WeekTable) -> tuple[int, ...]:
     card of f with its reinforcements, minus every traitor card of f with its
     reinforcements.
     """
+    revolution_side: list[list[int]] = [[] for _ in _FACTIONS]
+    traitor_side: list[list[int]] = [[] for _ in _FACTIONS]
+    for play in table.plays:  # one pass over the table, not two per faction
+        if play.side is Side.REVOLUTION:
+            revolution_side[play.card.faction].append(play.strength)
+        elif play.side is Side.EMPEROR:
+            traitor_side[play.card.faction].append(play.strength)
+    bonus = table.revolution_card.faction
+    value = table.revolution_card.value
     return tuple(
-        faction_strength(
-            table.revolution_card.value if table.revolution_card.faction is faction else 0,
-            [p.strength for p in table.revolution_plays(faction)],
-            [p.strength for p in table.traitor_plays() if p.faction is faction],
-        )
+        faction_strength(value if bonus is faction else 0, revolution_side[faction], traitor_side[faction])
         for faction in _FACTIONS
     )
 

@@ -23,7 +23,9 @@ from darkempire.table import WeekTable
 __all__ = ["PlayerView", "player_view", "spectator_view"]
 
 
-@attrs.frozen
+# An instance dict rather than slots, like GameState's: a view is built for every decision, and attrs fills a
+# dict class's 26 fields by dict assignment, not one object.__setattr__ call each.
+@attrs.frozen(slots=False)
 class PlayerView:
     """One seat's knowledge of a game at one moment; ``seat is None`` for a spectator.
 

@@ -68,7 +68,7 @@ class Transition(Generic[S_co, E_co]):
     chance: ChanceSource
 
 
-@attrs.frozen
+@attrs.frozen(eq=False)
 class LazyActions(Sequence[A]):
     """A sequence of legal actions that builds each one only when it is asked for.
 
@@ -77,13 +77,20 @@ class LazyActions(Sequence[A]):
     and how to build action ``i``; it is a :class:`~collections.abc.Sequence`, so ``len``, indexing, slicing,
     iteration and ``in`` all work.
 
+    It stands for the tuple of its actions: it is equal to that tuple (and to any other :class:`LazyActions`
+    with the same actions in the same order) and hashes like it, whatever builds the actions. Like a tuple,
+    it is never equal to a list. Comparing or hashing builds every action, so do it in tests, not in a loop.
+
     :ivar size: the number of legal actions.
     :ivar build: ``build(i)`` is action ``i``, for ``0 <= i < size``.
     :ivar contains: optionally, a fast membership test; without it ``in`` builds actions one by one.
+        It must answer as ``any(action == value for action in self)`` would.
 
     >>> squares = LazyActions(4, lambda i: i * i)
     >>> len(squares), squares[3], list(squares[1:3]), 9 in squares
     (4, 9, [1, 4], True)
+    >>> squares == (0, 1, 4, 9), squares == [0, 1, 4, 9]
+    (True, False)
     """
 
     size: int
@@ -105,6 +112,8 @@ class LazyActions(Sequence[A]):
 
         :raises IndexError: ``index`` is out of range, as for any sequence.
         """
+        if type(index) is int and 0 <= index < self.size:  # the common case, a bot's pick, first
+            return self.build(index)
         if isinstance(index, slice):
             return tuple(self.build(i) for i in range(*index.indices(self.size)))
         position = index + self.size if index < 0 else index
@@ -121,6 +130,20 @@ class LazyActions(Sequence[A]):
         if self.contains is not None:
             return self.contains(value)
         return any(action == value for action in self)
+
+    def __eq__(self, other: object) -> bool:
+        """Whether ``other`` is a tuple or a :class:`LazyActions` of the same actions in the same order."""
+        if not isinstance(other, (tuple, LazyActions)):
+            return NotImplemented
+        return len(other) == self.size and all(a == b for a, b in zip(self, other))
+
+    def __hash__(self) -> int:
+        """The hash of the tuple of the actions, as equality with that tuple requires."""
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        """The actions, as the tuple they stand for would show them, in a ``LazyActions(...)``."""
+        return f"LazyActions({tuple(self)!r})"
 
 
 class Game(Protocol[C_contra, S, A, V_co, E_co]):

@@ -33,7 +33,7 @@ def make_prompt(state: GameState, seat: int) -> Prompt:
 
     :raises WrongSeatError: if ``seat`` is not a seat of this game.
     """
-    return Prompt(player_view(state, seat), engine.legal_actions(state, seat))
+    return Prompt(player_view(state, seat), tuple(engine.legal_actions(state, seat)))
 
 
 def check_prompt(prompt: Prompt) -> None:
