@@ -72,10 +72,9 @@ def mutation(session: nox.Session) -> None:
 
     Prints the score, killed/total, per module. Extra arguments go to ``mutmut run`` (e.g. mutant names).
     Hypothesis runs with the ``dev`` profile to keep each mutant's run short. The last score and the reason
-    each surviving mutant is equivalent are in tests/mutation.md. The pettingzoo extra brings numpy and
-    PettingZoo, which the adapter tests (test_resample, test_wire_limits, test_adapter_hostile) import.
+    each surviving mutant is equivalent are in tests/mutation.md.
     """
-    session.install("-e", ".[dev,pettingzoo]")
+    session.install("-e", ".[dev]")
     session.run("mutmut", "run", "--max-children", "2", *session.posargs, env={"HYPOTHESIS_PROFILE": "dev"})
     session.run("mutmut", "export-cicd-stats")
     results = session.run("mutmut", "results", "--all", "true", silent=True)
