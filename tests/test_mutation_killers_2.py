@@ -1,0 +1,177 @@
+"""Rules that the second reproducible ``nox -s mutation`` run (issue 13) showed no rules test pinned down.
+
+The session runs only the tests of the rules (``[tool.mutmut]`` in pyproject.toml leaves out the adapters',
+the public record's and the front ends' tests, which alone took more than half the suite's time). Some rules
+functions were checked only by those higher layers: the table's reinforcement targets and "reinforcement cards
+only" inference (rule 4.6, ruling H), and the engine's withdrawal and event derivation messages (spec 9.2).
+Each test states the rule and asserts what a wrong engine would get wrong; see tests/mutation.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+import pytest
+
+from darkempire import engine
+from darkempire.cards import Faction
+from darkempire.errors import InvalidArgumentError, WrongSeatError
+from darkempire.events import EventDerivationError
+from darkempire.state import GameConfig
+from darkempire.table import Play, Reinforcement
+from builders import card, emperor, plus, rev_play, traitor_play, week_table
+
+W, CO, ME, ST = Faction.WORKERS, Faction.CALENDRICAL_ORDER, Faction.MECHANDROS, Faction.STUDENTS
+
+
+# --------------------------------------------------------------------------- reinforcement targets (rule 4.6, R-G)
+
+
+def _targets_table(emperor_out: bool = True) -> tuple[Any, Play, Play, Play]:
+    """Seat 0 plays a Workers card (revolution side) at step 1, seat 1 a Colonies traitor card at step 1, seat 2 a
+    Mechandros card (revolution side) at step 2."""
+    first, traitor, second = rev_play(0, card(W, 4), 1), traitor_play(1, card(CO, 5), 1), rev_play(2, card(ME, 6), 2)
+    table = week_table(3, ST, emperor(9) if emperor_out else None, [first, traitor, second], steps_revealed=2)
+    return table, first, traitor, second
+
+
+@pytest.mark.spec("4.6", "R-G")
+def test_a_reinforcement_goes_on_a_card_of_an_earlier_step() -> None:
+    """A reinforcement card is attached to a faction card played at an earlier step of the week: none at step 1,
+    only step 1's cards at step 2, every card of steps 1 and 2 at step 3 (rule 4.6)."""
+    table, first, traitor, second = _targets_table()
+    assert table.reinforcement_targets(0, 1) == ()
+    assert table.reinforcement_targets(0, 2) == (first, traitor)
+    assert table.reinforcement_targets(0, 3) == (first, traitor, second)
+
+
+@pytest.mark.spec("4.4", "4.6", "R-G")
+def test_reinforcing_a_traitor_card_is_the_seats_traitor_play() -> None:
+    """Reinforcing a traitor card is a traitor play (ruling G): a seat that made its traitor play this week may
+    only reinforce revolution-side cards; another seat may reinforce the traitor card too."""
+    table, first, traitor, _ = _targets_table()
+    assert table.reinforcement_targets(1, 2) == (first,)
+    assert table.reinforcement_targets(2, 2) == (first, traitor)
+    # Seat 2 reinforced the traitor card at step 2: at step 3 it has made its traitor play.
+    reinforced = Play(traitor.seat, traitor.card, traitor.side, traitor.step, (Reinforcement(plus(0), 2, 2),))
+    later = week_table(3, ST, emperor(9), [first, reinforced], steps_revealed=2)
+    assert later.reinforcement_targets(2, 3) == (first,)
+    assert later.reinforcement_targets(0, 3) == (first, reinforced)
+
+
+@pytest.mark.spec("4.5", "4.6", "R-J")
+def test_without_an_emperor_card_only_revolution_side_cards_are_targets() -> None:
+    """With no emperor card out there is no traitor play (rule 4.5), so a reinforcement only goes on a
+    revolution-side card."""
+    first, second = rev_play(0, card(W, 4), 1), rev_play(1, card(CO, 5), 2)
+    table = week_table(3, ST, None, [first, second], steps_revealed=2)
+    assert table.reinforcement_targets(2, 3) == (first, second)
+    assert table.reinforcement_targets(0, 2) == (first,)
+
+
+# --------------------------------------------------------------------------- reinforcement cards only (ruling H)
+
+
+@pytest.mark.spec("R-H")
+def test_a_seat_idle_while_holding_cards_holds_reinforcement_cards_only() -> None:
+    """A seat idle at a step while it held cards had nothing playable, so reinforcement cards only (ruling H).
+    Its hand then was its hand now plus what it played at later steps."""
+    # Seat 1 is idle at step 1 and attaches a reinforcement at step 2: it held a card at step 1.
+    target = rev_play(0, card(W, 4), 1, [(plus(0), 1, 2)])
+    table = week_table(3, ST, None, [target], idle=[(1, 1)], steps_revealed=2)
+    assert table.reinforcements_only([6, 0, 7]) == frozenset({1})
+    # With a card still in hand it is the same seat; with nothing then and nothing now it held no card at all.
+    assert table.reinforcements_only([6, 2, 7]) == frozenset({1})
+    assert table.reinforcements_only([6, 1, 7]) == frozenset({1})
+    idle_empty = week_table(3, ST, None, [target], idle=[(1, 1), (3, 2)], steps_revealed=3)
+    assert idle_empty.reinforcements_only([6, 0, 0]) == frozenset({1})
+    assert week_table(3, ST, None, [], idle=[(1, 2)], steps_revealed=1).reinforcements_only([7, 7, 0]) == frozenset()
+
+
+@pytest.mark.spec("R-H")
+def test_only_the_idle_seats_own_later_plays_count() -> None:
+    """Cards played before the idle step, or by other seats, do not tell what the idle seat held then (ruling H)."""
+    # Seat 2 played at step 1 and is idle at steps 2 and 3 with an empty hand: it ran out of cards.
+    early = rev_play(2, card(ME, 6), 1)
+    table = week_table(3, ST, None, [early], idle=[(2, 2), (3, 2)], steps_revealed=3)
+    assert table.reinforcements_only([4, 4, 0]) == frozenset()
+    # Seat 0 reinforces at step 3 after seat 2 went idle at step 2: that is seat 0's card, not seat 2's.
+    reinforced = rev_play(2, card(ME, 6), 1, [(plus(1), 0, 3)])
+    other = week_table(3, ST, None, [reinforced], idle=[(2, 2), (3, 2)], steps_revealed=3)
+    assert other.reinforcements_only([4, 4, 0]) == frozenset()
+    # Two later reinforcements of seat 1: its hand at step 1 was 0 + 2 cards.
+    two = rev_play(0, card(W, 4), 1, [(plus(0), 1, 2), (plus(1), 1, 3)])
+    assert week_table(3, ST, None, [two], idle=[(1, 1)], steps_revealed=3).reinforcements_only([4, 0, 4]) == {1}
+
+
+# --------------------------------------------------------------------------- withdrawal (spec 9.2)
+
+
+def _with_pending(players: int, seed: int, seat: int) -> Any:
+    state = engine.deal(GameConfig(players=players), seed)
+    return state, engine.apply(state, seat, engine.legal_actions(state, seat)[0])
+
+
+@pytest.mark.spec("9.2")
+def test_withdraw_takes_back_a_pending_choice() -> None:
+    """``withdraw`` takes back a seat's pending choice: the state is the one before the choice (rule 9.2)."""
+    before, chosen = _with_pending(3, 4, 2)
+    assert engine.withdraw(chosen, 2) == before
+
+
+@pytest.mark.spec("9.2")
+def test_withdraw_without_a_pending_choice_names_the_seat_and_rule() -> None:
+    """A seat with nothing pending cannot take anything back: WrongSeatError of rule 9.2 naming the seat."""
+    _, chosen = _with_pending(3, 4, 2)
+    for call in (engine.withdraw, engine.withdraw_reporting):
+        with pytest.raises(WrongSeatError) as caught:
+            call(chosen, 1)
+        assert caught.value.rule == "9.2"
+        assert caught.value.message == "seat 1 has no pending choice to take back in this step"
+
+
+@pytest.mark.spec("9.2")
+def test_withdraw_of_something_else_than_a_state_names_the_transition() -> None:
+    """``withdraw`` of a non-state is an InvalidArgumentError that names ``withdraw`` and what it got."""
+    for call in (engine.withdraw, engine.withdraw_reporting):
+        with pytest.raises(InvalidArgumentError) as caught:
+            call(cast(Any, "state"), 0)
+        assert str(caught.value) == "withdraw takes a GameState, not str"
+
+
+@pytest.mark.spec("9.2")
+def test_events_between_names_what_it_got_instead_of_a_mapping() -> None:
+    """``events_between`` takes ``{seat: action}``; a list of pairs is an InvalidArgumentError saying so."""
+    before, chosen = _with_pending(3, 4, 2)
+    with pytest.raises(InvalidArgumentError) as caught:
+        engine.events_between(before, chosen, choices=cast(Any, [(2, chosen.pending[2])]))
+    assert str(caught.value) == "events_between takes a mapping {seat: action}, not list"
+
+
+@pytest.mark.spec("9.2")
+def test_events_between_reports_every_choice_in_order() -> None:
+    """The events between two states are those of each choice in turn: two seats' choices give both seats'
+    events, the first seat's first (spec 9.2)."""
+    state = engine.deal(GameConfig(players=3), 8)
+    first = engine.apply_reporting(state, 0, engine.legal_actions(state, 0)[0])
+    second = engine.apply_reporting(first.state, 1, engine.legal_actions(state, 1)[0])
+    choices = {0: engine.legal_actions(state, 0)[0], 1: engine.legal_actions(state, 1)[0]}
+    assert engine.events_between(state, second.state, choices=choices) == first.events + second.events
+    assert len(first.events) == len(second.events) == 1
+
+
+@pytest.mark.spec("9.2")
+def test_events_between_says_which_choice_does_not_follow() -> None:
+    """A choice that is not legal is an EventDerivationError naming the seat and the rules' own reason; choices
+    that lead elsewhere are one saying so (spec 9.2)."""
+    before, chosen = _with_pending(3, 4, 2)
+    action = chosen.pending[2]
+    assert action is not None
+    with pytest.raises(WrongSeatError) as direct:
+        engine.apply(chosen, 2, action)
+    with pytest.raises(EventDerivationError) as caught:
+        engine.events_between(chosen, chosen, choices={2: action})
+    assert str(caught.value) == f"seat 2's choice does not follow: {direct.value.message}"
+    with pytest.raises(EventDerivationError) as elsewhere:
+        engine.events_between(before, before, choices={2: action})
+    assert str(elsewhere.value) == "the choices given do not lead from the earlier state to the later one"
