@@ -11,15 +11,17 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+import attrs
 import pytest
 
 from darkempire import engine
 from darkempire.cards import Faction
-from darkempire.errors import InvalidArgumentError, WrongSeatError
+from darkempire.errors import InvalidArgumentError, MissingChoiceError, WrongPhaseError, WrongSeatError
 from darkempire.events import EventDerivationError
-from darkempire.state import GameConfig
+from darkempire.state import GameConfig, GameState, Phase
 from darkempire.table import Play, Reinforcement
 from builders import card, emperor, plus, rev_play, traitor_play, week_table
+from test_mutation_killers import play_random
 
 W, CO, ME, ST = Faction.WORKERS, Faction.CALENDRICAL_ORDER, Faction.MECHANDROS, Faction.STUDENTS
 
@@ -175,3 +177,42 @@ def test_events_between_says_which_choice_does_not_follow() -> None:
     with pytest.raises(EventDerivationError) as elsewhere:
         engine.events_between(before, before, choices={2: action})
     assert str(elsewhere.value) == "the choices given do not lead from the earlier state to the later one"
+
+
+# --------------------------------------------------------------------------- step (spec 9.1, 9.2)
+
+
+def _week_scoring_state() -> GameState:
+    """A state resting in WEEK_SCORING, as a caller builds it by hand: the state before a third play step
+    that went on to weekly scoring, with that step's table and hands."""
+    states = play_random(3, 0)
+    for before, after in zip(states, states[1:]):
+        if before.phase is Phase.PLAY_3 and len(after.history) > len(before.history):
+            table = after.history[len(before.history)].table
+            played = set(table.cards())
+            hands = tuple(tuple(c for c in hand if c not in played) for hand in before.hands)
+            return attrs.evolve(before, phase=Phase.WEEK_SCORING, table=table, hands=hands, pending=(None,) * 3)
+    raise AssertionError("no third play step resolved")
+
+
+@pytest.mark.spec("9.2")
+def test_step_takes_a_mapping_in_every_phase() -> None:
+    """``step``'s choices are ``{seat: action}``, in a decision phase and in an automatic one alike; anything
+    else is a MissingChoiceError of rule 9.2 that names ``step`` and what it got."""
+    for state in (engine.deal(GameConfig(players=3), 2), _week_scoring_state()):
+        with pytest.raises(MissingChoiceError) as caught:
+            engine.step(state, cast(Any, [(0, None)]))
+        assert caught.value.rule == "9.2", state.phase
+        assert caught.value.message == "step takes a mapping {seat: action}, not list", state.phase
+    assert engine.step(_week_scoring_state(), {}).state.phase is not Phase.WEEK_SCORING
+
+
+@pytest.mark.spec("9.1")
+def test_step_after_the_end_is_a_wrong_phase_of_rule_9_1() -> None:
+    """A finished game has no step left: WrongPhaseError of rule 9.1."""
+    over = play_random(3, 3)[-1]
+    assert over.is_over
+    with pytest.raises(WrongPhaseError) as caught:
+        engine.step(over, {})
+    assert caught.value.rule == "9.1"
+    assert caught.value.message == "the game is over: no step is left to resolve"
