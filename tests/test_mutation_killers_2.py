@@ -9,14 +9,22 @@ Each test states the rule and asserts what a wrong engine would get wrong; see t
 
 from __future__ import annotations
 
+import copy
 from typing import Any, cast
 
 import attrs
 import pytest
 
 from darkempire import engine
-from darkempire.cards import Faction
-from darkempire.errors import InvalidArgumentError, MissingChoiceError, WrongPhaseError, WrongSeatError
+from darkempire.actions import Action, PassCards, PlayCard
+from darkempire.cards import HAND_CARDS, Faction, FactionCard
+from darkempire.errors import (
+    InvalidArgumentError,
+    MalformedActionError,
+    MissingChoiceError,
+    WrongPhaseError,
+    WrongSeatError,
+)
 from darkempire.events import EventDerivationError
 from darkempire.state import GameConfig, GameState, Phase
 from darkempire.table import Play, Reinforcement
@@ -216,3 +224,89 @@ def test_step_after_the_end_is_a_wrong_phase_of_rule_9_1() -> None:
         engine.step(over, {})
     assert caught.value.rule == "9.1"
     assert caught.value.message == "the game is over: no step is left to resolve"
+
+
+# --------------------------------------------------------------------------- forged cards (rule 1.2, spec 9.1)
+
+
+def _play_state() -> GameState:
+    """The first play step of a 3-player game, every seat awaited."""
+    return play_random(3, 5, until=lambda s: s.phase is Phase.PLAY_1)[-1]
+
+
+def _forged_card(**fields: object) -> FactionCard:
+    """A FactionCard made with ``object.__new__`` (around its class's checks), with only ``fields`` set."""
+    forged = object.__new__(FactionCard)
+    for name, value in fields.items():
+        object.__setattr__(forged, name, value)
+    return forged
+
+
+@pytest.mark.spec("1.2", "9.1")
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"id": len(HAND_CARDS), "faction": W, "value": 4},
+        {"id": -1, "faction": W, "value": 4},
+        {"id": "0", "faction": W, "value": 4},
+        {"id": 0, "faction": W},
+        {"id": 0, "value": 4},
+    ],
+    ids=["id past the last card", "negative id", "id not an int", "no value", "no faction"],
+)
+def test_a_card_that_is_none_of_the_real_cards_is_a_malformed_action(fields: dict[str, object]) -> None:
+    """A played card whose id is no card of the game, or that lacks a field, is one of none of the 75 cards
+    (rule 1.2): a MalformedActionError, not an IndexError or AttributeError from inside."""
+    state = _play_state()
+    real = next(c for c in state.hands[0] if isinstance(c, FactionCard))
+    action = PlayCard(real)
+    object.__setattr__(action, "card", _forged_card(**fields))
+    with pytest.raises(MalformedActionError) as caught:
+        engine.apply(state, 0, action)
+    assert caught.value.rule == "1.2"
+    assert caught.value.message == "PlayCard.card holds a HandCard that is none of the 75 real cards"
+
+
+@pytest.mark.spec("9.1")
+def test_a_played_copy_of_a_card_is_stored_as_the_games_own_card() -> None:
+    """A caller's equal copy of a card is accepted, and the pending choice holds the game's own card object,
+    which the caller cannot change afterwards (spec 9.1)."""
+    state = _play_state()
+    real = next(c for c in state.hands[0] if isinstance(c, FactionCard))
+    copied = copy.copy(real)
+    assert copied == real and copied is not real
+    for after in (engine.apply(state, 0, PlayCard(copied)), engine.step(state, _all_play(state, 0, copied)).state):
+        if after.phase is Phase.PLAY_1:
+            pending = after.pending[0]
+            assert isinstance(pending, PlayCard) and pending.card is HAND_CARDS[real.id]
+        else:
+            played = next(p for p in (after.table.plays if after.table else ()) if p.seat == 0 and p.step == 1)
+            assert played.card is HAND_CARDS[real.id]
+
+
+def _all_play(state: GameState, seat: int, card: FactionCard) -> dict[int, Action]:
+    """Every awaited seat's first legal action, ``PlayCard(card)`` for ``seat``."""
+    choices: dict[int, Action] = {s: engine.legal_actions(state, s)[0] for s in sorted(engine.awaited_seats(state))}
+    choices[seat] = PlayCard(card)
+    return choices
+
+
+@pytest.mark.spec("9.1")
+def test_a_malformed_action_names_its_field_and_rule_9_1() -> None:
+    """An action without a field, or with a set of cards that is no ``frozenset`` itself (a subclass may change
+    what it holds or how it compares), is a MalformedActionError of rule 9.1 naming the class and field."""
+
+    class Frozen(frozenset[Any]):
+        pass
+
+    state = engine.deal(GameConfig(players=3), 1)
+    cards = state.hands[0][:2]
+    with pytest.raises(MalformedActionError) as missing:
+        engine.apply(state, 0, PassCards.__new__(PassCards))
+    assert (missing.value.rule, missing.value.message) == ("9.1", "PassCards has no cards")
+    for value, name in ((5, "int"), (Frozen(cards), "Frozen")):
+        action = PassCards(cards)
+        object.__setattr__(action, "cards", value)
+        with pytest.raises(MalformedActionError) as caught:
+            engine.apply(state, 0, action)
+        assert (caught.value.rule, caught.value.message) == ("9.1", f"PassCards.cards is a frozenset, not {name}")
