@@ -157,6 +157,7 @@ __all__ = [
     "apply",
     "apply_reporting",
     "awaited_seats",
+    "check_choice",
     "check_seat",
     "choose_support",
     "deal",
@@ -982,6 +983,25 @@ def apply_reporting(state: GameState, seat: int, action: Action, *, chance: Chan
     log: list[Event] = [choice]
     drawer = _Drawer(chance)
     return Transition(_advance(_decide(state, {seat: action}, log, drawer), log, drawer), tuple(log), drawer.source)
+
+
+def check_choice(state: GameState, seat: int, action: Action) -> Action:
+    """Check that ``seat`` may choose ``action`` now, by the rules and the state alone (rule 9.2).
+
+    The check :func:`apply` makes before it records a choice, without recording it: the seat is awaited and
+    has not chosen, and the action is legal for it (its phase, its own cards, the public table). Like every
+    check here it reads nothing hidden from ``seat``, pending choices of other seats included, so a refusal
+    tells ``seat`` nothing it could not see. The kit's collector calls it
+    (:meth:`darkempire.game.DarkEmpire.check`).
+
+    :returns: ``action`` made of the game's own card objects (equal to ``action``).
+    :raises WrongSeatError: the seat does not exist or is not awaited.
+    :raises AlreadyChoseError: the seat already chose in this step.
+    :raises IllegalActionError: any other broken rule, naming it.
+    :raises InvalidArgumentError: ``state`` is not a :class:`GameState`.
+    """
+    _check_state(state, "check_choice")
+    return _checked_choice(state, seat, action, _required(state))
 
 
 def _checked_choice(state: GameState, seat: int, action: Action, required: Collection[int]) -> Action:

@@ -6,7 +6,7 @@ hands, and the driver asks the awaited seats one at a time through :mod:`tableki
 never sees another seat's pending choice either (those are not in the state its view is made from).
 
 :func:`iter_game` yields every decision on the way; :func:`run_game` plays to the end and returns the
-:class:`Played` game, whose :attr:`~Played.record` replays it with :func:`tablekit.records.replay`. Both are
+:class:`Played` game, whose ``record`` replays it with :func:`tablekit.records.replay`. Both are
 deterministic: the same game, config, seed and bots give the same game.
 """
 

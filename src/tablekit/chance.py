@@ -121,7 +121,7 @@ class SeededChance:
     draws: int = 0
 
     def draw(self, name: str, options: Sequence[T]) -> tuple[Outcome[T], SeededChance]:
-        """Draw one of ``options`` with draw number :attr:`draws` of :attr:`seed` (see the module docstring)."""
+        """Draw one of ``options`` with draw number ``draws`` of ``seed`` (see the module docstring)."""
         _check_options(name, options)
         index = random.Random(f"tablekit:{self.seed}:{self.draws}").randrange(len(options))
         return Outcome(name, tuple(options), index), SeededChance(self.seed, self.draws + 1)

@@ -5,7 +5,7 @@ what, what was revealed, what was scored, what chance drew. An :class:`Event` wr
 game's own *payload* value, with its :data:`Visibility`:
 
 * :data:`PUBLIC`: every seat and every spectator sees the payload;
-* :class:`KnownTo`: only the listed seats see the payload; everyone else sees :attr:`Event.others_see`,
+* :class:`KnownTo`: only the listed seats see the payload; everyone else sees ``Event.others_see``,
   the redacted form (``"seat 2 chose"`` for ``"seat 2 chose card 7"``), or nothing when it is ``None``.
 
 The redaction is decided once, by the game, when it makes the event (:meth:`Event.private` takes the
