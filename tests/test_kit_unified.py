@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from typing import cast, Any
 
 import pytest
 
@@ -237,3 +237,17 @@ def test_the_format_is_the_kits_format_and_its_refusals_keep_dark_empires_quotin
     assert isinstance(caught.value, serialization.FormatVersionError) and "(1000 characters)" in caught.value.message
     with pytest.raises(serialization.InvalidValueError, match="expected one of game-state, player-view"):
         serialization.from_json('{"format": "darkempire/1", "type": "chat"}')
+
+
+def test_counter_based_sources_differ_by_namespace_and_draw_number() -> None:
+    """Draw k of a seed depends on the namespace, the seed and k alone: Dark Empire's legacy shuffles
+    (``darkempire.chance.Chance``) and the kit's draws never share a generator."""
+    from darkempire.chance import Chance
+    from tablekit.chance import Counter, SeededChance
+
+    assert SeededChance(3).following() == SeededChance(3, 1) and Chance(3).following() == Chance(3, 1)
+    assert isinstance(Chance(3), Counter) and isinstance(SeededChance(3), Counter)
+    rolls = {source: source.generator().random() for source in (Chance(3), SeededChance(3), SeededChance(3, 1))}
+    assert len(set(rolls.values())) == 3
+    assert SeededChance(3).generator().random() == rolls[SeededChance(3)]  # the same draw, the same value
+    assert Chance(3) != cast(object, SeededChance(3))  # different classes, never equal

@@ -12,11 +12,12 @@ platform and version since 3.2.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import ClassVar, TypeVar
 
 import attrs
+
+from tablekit.chance import Counter
 
 __all__ = ["Chance"]
 
@@ -24,19 +25,18 @@ T = TypeVar("T")
 
 
 @attrs.frozen
-class Chance:
-    """The state of the game's random generator.
+class Chance(Counter):
+    """The state of the game's random generator: a :class:`tablekit.chance.Counter` of namespace
+    ``"darkempire"`` whose every draw is one whole shuffle.
 
     :ivar seed: the game's seed (any integer).
     :ivar draws: how many shuffles have been made so far.
     """
 
-    seed: int
-    draws: int = 0
+    NAMESPACE: ClassVar[str] = "darkempire"
 
     def shuffled(self, items: Sequence[T]) -> tuple[tuple[T, ...], Chance]:
         """Return ``items`` in a random order and the generator's next state."""
-        rng = random.Random(f"darkempire:{self.seed}:{self.draws}")
         order = list(items)
-        rng.shuffle(order)
-        return tuple(order), Chance(self.seed, self.draws + 1)
+        self.generator().shuffle(order)
+        return tuple(order), self.following()

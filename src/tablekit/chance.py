@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Generic, Protocol, TypeVar
+from typing import ClassVar, Generic, Protocol, TypeVar
 
 import attrs
 
@@ -39,6 +39,7 @@ __all__ = [
     "ChanceNode",
     "ChanceSource",
     "Concealed",
+    "Counter",
     "Outcome",
     "ScriptedChance",
     "SeededChance",
@@ -49,6 +50,7 @@ __all__ = [
 T = TypeVar("T")
 R = TypeVar("R")
 Src = TypeVar("Src", bound="ChanceSource")
+CounterT = TypeVar("CounterT", bound="Counter")
 
 
 @attrs.frozen
@@ -110,21 +112,43 @@ def _check_options(name: str, options: Sequence[object]) -> None:
 
 
 @attrs.frozen
-class SeededChance:
-    """A deterministic source: the same seed gives the same draws, whatever happens around them.
+class Counter:
+    """A counter-based generator's state: a seed and how many draws were made; each draw its own generator.
+
+    Draw ``k`` of seed ``s`` uses the standard library's Mersenne Twister seeded with the string
+    ``"<namespace>:<s>:<k>"`` (seeded through SHA-512, the same on every platform and Python version since
+    3.2), so a draw depends on its number alone, never on what happened around it, and no global random state
+    is read or written. Subclasses name their :attr:`NAMESPACE` and say what one draw is.
 
     :ivar seed: the game's seed (any integer).
     :ivar draws: how many draws have been made so far.
     """
 
+    #: What the generator strings start with: two sources of different namespaces never share a draw.
+    NAMESPACE: ClassVar[str] = "tablekit"
+
     seed: int
     draws: int = 0
+
+    def generator(self) -> random.Random:
+        """The generator of draw number :attr:`draws`."""
+        return random.Random(f"{self.NAMESPACE}:{self.seed}:{self.draws}")
+
+    def following(self: CounterT) -> CounterT:
+        """The state after one more draw."""
+        return attrs.evolve(self, draws=self.draws + 1)
+
+
+@attrs.frozen
+class SeededChance(Counter):
+    """A deterministic source: the same seed gives the same draws, whatever happens around them (a
+    :class:`Counter` of namespace ``"tablekit"``)."""
 
     def draw(self, name: str, options: Sequence[T]) -> tuple[Outcome[T], SeededChance]:
         """Draw one of ``options`` with draw number ``draws`` of ``seed`` (see the module docstring)."""
         _check_options(name, options)
-        index = random.Random(f"tablekit:{self.seed}:{self.draws}").randrange(len(options))
-        return Outcome(name, tuple(options), index), SeededChance(self.seed, self.draws + 1)
+        index = self.generator().randrange(len(options))
+        return Outcome(name, tuple(options), index), self.following()
 
 
 @attrs.frozen

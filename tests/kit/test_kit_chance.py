@@ -87,3 +87,4 @@ def test_a_peek_is_a_private_chance_event() -> None:
     outcome = drawn[0].payload
     assert isinstance(outcome, Outcome) and GAME.view(collected.round.state, 0).prize == outcome.value
     assert GAME.view(collected.round.state, 1).prize is None is GAME.view(collected.round.state, None).prize
+

@@ -148,8 +148,8 @@ class _Seats:
         return view_text(spectator_view(self.state))
 
 
-class DarkEmpireParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo's base class is untyped here
-    """The game as a PettingZoo parallel environment: every agent acts at every step.
+class _SeatsEnv:
+    """What both environments share: the seats of one game, the spaces, the metadata and the rendering.
 
     :param players: number of seats, 3-5.
     :param render_mode: ``"ansi"`` (the spectator view as text) or ``None``.
@@ -159,7 +159,7 @@ class DarkEmpireParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo's 
     #: PettingZoo metadata.
     metadata: dict[str, Any] = {"name": _NAME, "render_modes": ["ansi"], "is_parallelizable": True}
 
-    def __init__(self, players: int = 4, render_mode: str | None = None) -> None:
+    def _set_up(self, players: int, render_mode: str | None) -> None:
         self._seats = _Seats(players, render_mode)
         self.render_mode = render_mode
         self.possible_agents = list(self._seats.names)
@@ -172,6 +172,25 @@ class DarkEmpireParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo's 
     def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         """The agent's action space, ``Discrete(6857)`` (the same object on every call)."""
         return self._seats.action_spaces[agent]
+
+    def render(self) -> str | None:
+        """The spectator view as text with ``render_mode="ansi"``; nothing otherwise."""
+        return self._seats.render()
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class DarkEmpireParallelEnv(_SeatsEnv, ParallelEnv):  # type: ignore[misc]  # PettingZoo's base class is untyped here
+    """The game as a PettingZoo parallel environment: every agent acts at every step.
+
+    :param players: number of seats, 3-5.
+    :param render_mode: ``"ansi"`` (the spectator view as text) or ``None``.
+    :raises ConfigError: for a number of players outside 3-5.
+    """
+
+    def __init__(self, players: int = 4, render_mode: str | None = None) -> None:
+        self._set_up(players, render_mode)
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
@@ -225,15 +244,9 @@ class DarkEmpireParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo's 
         fill_tensor(flat, spectator_view(self._seats.state))
         return flat
 
-    def render(self) -> str | None:
-        """The spectator view as text with ``render_mode="ansi"``; nothing otherwise."""
-        return self._seats.render()
-
-    def close(self) -> None:
-        """Nothing to release."""
 
 
-class DarkEmpireAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's base class is untyped here
+class DarkEmpireAECEnv(_SeatsEnv, AECEnv):  # type: ignore[misc]  # PettingZoo's base class is untyped here
     """The game as a PettingZoo AEC environment: the awaited seats act one at a time, in seat order.
 
     :param players: number of seats, 3-5.
@@ -241,23 +254,9 @@ class DarkEmpireAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's base class
     :raises ConfigError: for a number of players outside 3-5.
     """
 
-    #: PettingZoo metadata.
-    metadata: dict[str, Any] = {"name": _NAME, "render_modes": ["ansi"], "is_parallelizable": True}
-
     def __init__(self, players: int = 4, render_mode: str | None = None) -> None:
         super().__init__()
-        self._seats = _Seats(players, render_mode)
-        self.render_mode = render_mode
-        self.possible_agents = list(self._seats.names)
-        self.agents: list[str] = []
-
-    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        """The agent's observation space (the same object on every call)."""
-        return self._seats.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        """The agent's action space, ``Discrete(6857)`` (the same object on every call)."""
-        return self._seats.action_spaces[agent]
+        self._set_up(players, render_mode)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new game (seeded by ``seed`` if given); the first awaited seat is selected."""
@@ -301,12 +300,6 @@ class DarkEmpireAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's base class
         self._select()
         self._accumulate_rewards()
 
-    def render(self) -> str | None:
-        """The spectator view as text with ``render_mode="ansi"``; nothing otherwise."""
-        return self._seats.render()
-
-    def close(self) -> None:
-        """Nothing to release."""
 
 
 def raw_env(players: int = 4, render_mode: str | None = None) -> DarkEmpireAECEnv:
