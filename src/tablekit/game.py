@@ -28,6 +28,7 @@ and expose every draw as a chance node (see :mod:`tablekit.chance`).
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Generic, Protocol, TypeVar, overload
 
@@ -111,11 +112,13 @@ class LazyActions(Sequence[A]):
         """Action ``index`` (negative counts from the end), or a tuple of the actions of a slice.
 
         :raises IndexError: ``index`` is out of range, as for any sequence.
+        :raises TypeError: ``index`` is no integer (``1.0``, ``"0"``), as for a tuple.
         """
         if type(index) is int and 0 <= index < self.size:  # the common case, a bot's pick, first
             return self.build(index)
         if isinstance(index, slice):
             return tuple(self.build(i) for i in range(*index.indices(self.size)))
+        index = operator.index(index)  # a float or a str is no index, as for a tuple
         position = index + self.size if index < 0 else index
         if not 0 <= position < self.size:
             raise IndexError(f"action index {index} out of range for {self.size} actions")
