@@ -9,6 +9,7 @@ state it should not have reached, or a bare ``TypeError``/``IndexError``/``Attri
 from __future__ import annotations
 
 import copy
+import json
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -22,8 +23,8 @@ from darkempire.errors import IllegalActionError, InvalidArgumentError
 from darkempire.game import GAME
 from darkempire.serialization import SerializationError
 from darkempire.state import GameConfig
-from tablekit.chance import Outcome, SeededChance
-from tablekit.errors import ChanceError
+from tablekit.chance import Outcome, ScriptedChance, SeededChance
+from tablekit.errors import ChanceError, KitError
 
 CONFIG = GameConfig(players=3)
 
@@ -219,3 +220,63 @@ def test_choices_during_the_deal_are_a_serialization_error() -> None:
     data = start.apply_chance(start.chance_outcomes()[0][0]).to_data()
     with pytest.raises(SerializationError, match="choices"):
         core.Flow.from_data(dict(data, choices=[1, 2, 3]))
+
+
+# --------------------------------------------------------------------------- the kit's chance sources
+
+
+@pytest.mark.spec("2.3")
+@pytest.mark.parametrize(
+    "build",
+    [
+        pytest.param(lambda: ScriptedChance(_forged(None)), id="script-none"),
+        pytest.param(lambda: ScriptedChance(_forged(5)), id="script-int"),
+        pytest.param(lambda: ScriptedChance(_forged("012")), id="script-str"),
+        pytest.param(lambda: ScriptedChance([0, 1], position=-1), id="position-negative"),
+        pytest.param(lambda: ScriptedChance([0, 1], position=_forged("0")), id="position-str"),
+        pytest.param(lambda: SeededChance(_forged(None)), id="seed-none"),
+        pytest.param(lambda: SeededChance(_forged("7")), id="seed-str"),
+        pytest.param(lambda: SeededChance(_forged(1.5)), id="seed-float"),
+        pytest.param(lambda: SeededChance(10**5000), id="seed-too-long-to-print"),
+        pytest.param(lambda: SeededChance(7, draws=-1), id="draws-negative"),
+    ],
+)
+def test_a_chance_source_built_of_junk_is_a_chance_error(build: Any) -> None:
+    """A negative position read the script from its end, a ``None`` or ``"7"`` seed seeded a game as well as
+    an integer, and a script or seed of the wrong type failed later with a bare TypeError or ValueError."""
+    with pytest.raises(ChanceError):
+        build()
+
+
+# --------------------------------------------------------------------------- integers too long to print
+
+
+@pytest.mark.spec("9.1")
+@pytest.mark.parametrize(
+    "call",
+    [
+        pytest.param(lambda: ScriptedChance([10**5000]).draw("d", "ab"), id="scripted-outcome"),
+        pytest.param(lambda: core.Flow.start(3).apply_chance(10**5000), id="flow-outcome"),
+        pytest.param(lambda: engine.check_choice(engine.deal(CONFIG, 1), 10**5000, _forged(None)), id="seat"),
+        pytest.param(lambda: engine.legal_actions(engine.deal(CONFIG, 1), 0)[10**5000], id="lazy-index"),
+    ],
+)
+def test_an_integer_too_long_to_print_is_quoted_by_its_size(call: Any) -> None:
+    """Python refuses ``repr`` of an int of more than 4,300 digits, so an error message that quoted one raised
+    that bare ValueError instead of its own error: the kit's ``quote`` names it by its size."""
+    with pytest.raises((KitError, IndexError), match="an integer of 16610 bits"):
+        call()
+
+
+# --------------------------------------------------------------------------- the OpenSpiel document
+
+
+@pytest.mark.spec("9.3")
+def test_a_serialized_openspiel_state_of_3_0_players_is_refused() -> None:
+    pytest.importorskip("pyspiel")
+    from darkempire.adapters import openspiel
+
+    game = openspiel.DarkEmpireGame({"players": 3})
+    document = json.loads(game.new_initial_state().serialize())
+    with pytest.raises(SerializationError, match="players"):
+        game.deserialize_state(json.dumps(dict(document, players=3.0)))

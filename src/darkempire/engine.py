@@ -645,7 +645,7 @@ def check_seat(state: GameState, seat: object) -> None:
     if type(seat) is int and 0 <= seat < state.config.players:
         return
     hint = f" (a seat is a plain int; use int(seat) for a {type(seat).__name__})" if isinstance(seat, int) else ""
-    raise WrongSeatError(f"there is no seat {seat!r} in a {state.players}-player game{hint}", rule="9.1")
+    raise WrongSeatError(f"there is no seat {quote(seat)} in a {state.players}-player game{hint}", rule="9.1")
 
 
 def _check_awaited(state: GameState, seat: int, required: Collection[int]) -> None:

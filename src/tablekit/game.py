@@ -36,6 +36,7 @@ import attrs
 
 from tablekit.chance import ChanceSource
 from tablekit.events import Event
+from tablekit.wire import quote
 
 __all__ = ["Game", "LazyActions", "Transition"]
 
@@ -121,7 +122,7 @@ class LazyActions(Sequence[A]):
         index = operator.index(index)  # a float or a str is no index, as for a tuple
         position = index + self.size if index < 0 else index
         if not 0 <= position < self.size:
-            raise IndexError(f"action index {index} out of range for {self.size} actions")
+            raise IndexError(f"action index {quote(index, 20)} out of range for {self.size} actions")
         return self.build(position)
 
     def __iter__(self) -> Iterator[A]:

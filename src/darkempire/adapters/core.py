@@ -117,6 +117,7 @@ from darkempire.chance import Chance
 from darkempire.errors import IllegalActionError, InvalidArgumentError, MissingChoiceError, WrongPhaseError
 from tablekit.chance import ChanceNode, run_scripted
 from tablekit.errors import ChanceError
+from tablekit.wire import quote
 from darkempire.scoring import MonthScore, VerdictReason
 from darkempire.state import DEAL_SIZE, HAND_SIZE, MONTHS, STEPS, WEEKS, GameConfig, GameState, Phase
 from darkempire.table import WeekTable
@@ -550,7 +551,7 @@ class Flow:
             raise ChanceError("no chance node is due: the seats choose now")
         outcomes = self._outcomes()
         if type(outcome) is not int or outcome not in outcomes:  # True == 1 is no outcome
-            raise ChanceError(f"{outcome!r:.20} is not an outcome of the chance draw {self.node.name!r}")
+            raise ChanceError(f"{quote(outcome, 20)} is not an outcome of the chance draw {self.node.name!r}")
         return self._drawing(outcomes.index(outcome))
 
     def _drawing(self, index: int) -> Flow:
@@ -575,7 +576,7 @@ class Flow:
             integral = isinstance(index, numbers.Integral) and not isinstance(index, bool)  # numpy's ints too
             if not integral or index not in self.legal(seat):
                 text = index_text(state, seat, int(index)) if integral else "no action integer"
-                raise IllegalActionError(f"action {index!r:.20} ({text}) is not legal for seat {seat}", rule="9.1",
+                raise IllegalActionError(f"action {quote(index, 20)} ({text}) is not legal for seat {seat}", rule="9.1",
                                          seat=seat)  # fmt: skip
             choices.append(decode(state, seat, int(index)))
         trail = tuple(
@@ -727,7 +728,7 @@ def _checked_flow_data(data: object) -> int:
             raise MissingFieldError(f"missing field {key!r}", path=key)
     players, choices, trail = data["players"], data["choices"], data["trail"]
     if type(players) is not int or not 3 <= players <= 5:
-        raise InvalidValueError(f"{players!r:.20} is no number of players (3-5, rule 2.1)", path="players")
+        raise InvalidValueError(f"{quote(players, 20)} is no number of players (3-5, rule 2.1)", path="players")
     if choices is not None and not (isinstance(choices, list) and len(choices) == players):
         raise WrongTypeError(f"the choices are null or a list of {players} action integers", path="choices")
     if not isinstance(data["script"], list):
@@ -744,7 +745,7 @@ def _decoded(state: GameState, seat: int, index: object) -> Action | None:
     from darkempire.serialization import InvalidValueError
 
     if type(index) is not int or not 0 <= index < NUM_ACTIONS:
-        raise InvalidValueError(f"{index!r:.20} is no action integer (0-{NUM_ACTIONS - 1})", path=f"choices[{seat}]")
+        raise InvalidValueError(f"{quote(index, 20)} is no action integer (0-{NUM_ACTIONS - 1})", path=f"choices[{seat}]")
     try:
         return decode(state, seat, index)
     except ValueError as error:  # a position that this state does not have
@@ -757,7 +758,7 @@ def _count(actions: object) -> str:
 
 def _bad(flow: Flow, index: object) -> Flow:
     assert flow.node is not None
-    raise ChanceError(f"script outcome {index!r:.20} of {flow.node.name!r} is not in 0..{flow.node.count - 1}")
+    raise ChanceError(f"script outcome {quote(index, 20)} of {flow.node.name!r} is not in 0..{flow.node.count - 1}")
 
 
 def _settle(
