@@ -25,6 +25,7 @@ from darkempire.serialization import SerializationError
 from darkempire.state import GameConfig
 from tablekit.chance import Outcome, ScriptedChance, SeededChance
 from tablekit.errors import ChanceError, KitError
+from tablekit.records import Record, RecordError
 
 CONFIG = GameConfig(players=3)
 
@@ -280,3 +281,22 @@ def test_a_serialized_openspiel_state_of_3_0_players_is_refused() -> None:
     document = json.loads(game.new_initial_state().serialize())
     with pytest.raises(SerializationError, match="players"):
         game.deserialize_state(json.dumps(dict(document, players=3.0)))
+
+
+# --------------------------------------------------------------------------- the kit's records
+
+
+@pytest.mark.spec("9.3")
+@pytest.mark.parametrize(
+    "choices",
+    [
+        pytest.param([5], id="a-number"),
+        pytest.param([(0,)], id="a-short-pair"),
+        pytest.param(["ab"], id="a-two-letter-string"),
+        pytest.param(5, id="no-sequence"),
+    ],
+)
+def test_a_record_of_junk_choices_is_a_record_error(choices: Any) -> None:
+    """These raised a bare TypeError or IndexError (and ``"ab"`` was read as seat ``"a"`` choosing ``"b"``)."""
+    with pytest.raises(RecordError, match="choice"):
+        Record("darkempire", 2, CONFIG, 3, choices)
