@@ -88,6 +88,7 @@ from darkempire.cards import (
 )
 from darkempire.chance import Chance
 from tablekit.chance import ChanceSource
+from tablekit.errors import ChanceError
 from darkempire.errors import (
     AlreadyChoseError,
     ConfigError,
@@ -307,14 +308,34 @@ class _Drawer:
         self.draws.append(Draw(name, len(left)))
         if self.source is None:
             return left.pop(0)
-        outcome, self.source = self.source.draw(name, sorted(left, key=key))
-        left.remove(outcome.value)
-        return outcome.value
+        options = sorted(left, key=key)
+        index, self.source = _outcome_index(self.source, name, options)
+        drawn = options[index]  # the game's own card, never the source's (a copy or subclass could lie)
+        left.remove(drawn)
+        return drawn
 
     def flush(self) -> tuple[Draw, ...]:
         """The draws recorded since the last flush, for the event that reports them."""
         draws, self.draws = tuple(self.draws), []
         return draws
+
+
+def _outcome_index(source: ChanceSource, name: str, options: list[T]) -> tuple[int, ChanceSource]:
+    """The index ``source`` drew among ``options``, and its next state, checked: a source is the caller's
+    code, and an outcome outside the options must not reach the state.
+
+    :raises InvalidArgumentError: ``source`` has no ``draw`` method.
+    :raises ChanceError: the draw did not return ``(Outcome, source)`` with an ``int`` index of ``options``.
+    """
+    draw = getattr(source, "draw", None)
+    if not callable(draw):
+        raise InvalidArgumentError(f"chance= takes a tablekit.chance.ChanceSource, not {type(source).__name__}")
+    result = draw(name, options)
+    outcome = result[0] if type(result) is tuple and len(result) == 2 else None
+    index = getattr(outcome, "index", None)
+    if type(index) is not int or not 0 <= index < len(options):
+        raise ChanceError(f"the chance source's outcome of {name!r} is no index in 0..{len(options) - 1}")
+    return index, result[1]
 
 
 # --------------------------------------------------------------------------- legal actions
@@ -624,7 +645,7 @@ def check_seat(state: GameState, seat: object) -> None:
     if type(seat) is int and 0 <= seat < state.config.players:
         return
     hint = f" (a seat is a plain int; use int(seat) for a {type(seat).__name__})" if isinstance(seat, int) else ""
-    raise WrongSeatError(f"there is no seat {seat!r} in a {state.players}-player game{hint}", rule="9.1")
+    raise WrongSeatError(f"there is no seat {quote(seat)} in a {state.players}-player game{hint}", rule="9.1")
 
 
 def _check_awaited(state: GameState, seat: int, required: Collection[int]) -> None:

@@ -43,6 +43,7 @@ from tablekit.chance import ChanceSource
 
 from darkempire import engine
 from darkempire.actions import Action
+from darkempire.errors import InvalidArgumentError
 from darkempire.events import Event, as_kit_event
 from darkempire.state import GameConfig, GameState
 from darkempire.views import PlayerView, player_view, spectator_view
@@ -53,6 +54,14 @@ __all__ = ["GAME", "DarkEmpire"]
 #: state's generator still shuffles the undrawn cards' places at the deal (which the consistency checks
 #: expect), and that order never decides a draw.
 _UNUSED_SEED = 0
+
+
+def _source(chance: ChanceSource) -> ChanceSource:
+    """``chance``, refused if ``None``: the engine would then shuffle with the state's own generator, which a
+    kit game never uses (and would hand back no source for the next step)."""
+    if chance is None:
+        raise InvalidArgumentError("a kit game draws from a tablekit.chance.ChanceSource, not None")
+    return chance
 
 
 def _transition(done: engine.Transition) -> kit_game.Transition[GameState, Event]:
@@ -79,7 +88,7 @@ class DarkEmpire:
 
     def initial(self, config: GameConfig, chance: ChanceSource) -> kit_game.Transition[GameState, Event]:
         """The deal (rules 2.1-2.5), every victor and hand card drawn from ``chance``, and its events."""
-        return _transition(engine.deal_reporting(config, _UNUSED_SEED, chance=chance))
+        return _transition(engine.deal_reporting(config, _UNUSED_SEED, chance=_source(chance)))
 
     def players(self, state: GameState) -> int:
         """The number of seats (3-5)."""
@@ -103,7 +112,7 @@ class DarkEmpire:
     ) -> kit_game.Transition[GameState, Event]:
         """Resolve the step with every awaited seat's choice (:func:`~darkempire.engine.step`), drawing from
         ``chance``, and report what it did."""
-        return _transition(engine.step(state, choices, chance=chance))
+        return _transition(engine.step(state, choices, chance=_source(chance)))
 
     def view(self, state: GameState, seat: int | None) -> PlayerView:
         """``seat``'s view (:func:`~darkempire.views.player_view`), or the spectator's for ``None``."""

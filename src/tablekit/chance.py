@@ -27,12 +27,13 @@ Two sources:
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from typing import ClassVar, Generic, Protocol, TypeVar
+from collections.abc import Callable, Iterable, Sequence
+from typing import ClassVar, Final, Generic, Protocol, TypeVar
 
 import attrs
 
 from tablekit.errors import ChanceError, KitError
+from tablekit.wire import quote
 
 __all__ = [
     "ChanceNeeded",
@@ -42,6 +43,7 @@ __all__ = [
     "Counter",
     "Outcome",
     "ScriptedChance",
+    "SEED_BITS",
     "SeededChance",
     "run_scripted",
     "shuffle",
@@ -111,6 +113,24 @@ def _check_options(name: str, options: Sequence[object]) -> None:
         raise ChanceError(f"the chance draw {name!r} has no options")
 
 
+#: The longest seed of a :class:`SeededChance`, in bits: Python will not turn an int of more than 4,300 digits
+#: into the string the generator is seeded with.
+SEED_BITS: Final = 4096
+
+
+def _count(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    """A count of draws made or outcomes used: an ``int`` (not a ``bool``), at least 0."""
+    if type(value) is not int or value < 0:
+        raise ChanceError(f"{type(instance).__name__}.{attribute.name} is a count (an int from 0), not {quote(value, 20)}")
+
+
+def _seed(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    """A seed is an ``int`` (not a ``bool``): ``None`` or ``"7"`` would seed a generator just as well, and
+    silently give another game than the integer meant."""
+    if type(value) is not int or value.bit_length() > SEED_BITS:  # a longer one has no str() to seed with
+        raise ChanceError(f"{type(instance).__name__}.seed is an int of at most {SEED_BITS} bits, not {quote(value, 20)}")
+
+
 @attrs.frozen
 class Counter:
     """A counter-based generator's state: a seed and how many draws were made; each draw its own generator.
@@ -120,15 +140,17 @@ class Counter:
     3.2), so a draw depends on its number alone, never on what happened around it, and no global random state
     is read or written. Subclasses name their :attr:`NAMESPACE` and say what one draw is.
 
-    :ivar seed: the game's seed (any integer).
+    :ivar seed: the game's seed (any ``int``).
     :ivar draws: how many draws have been made so far.
+    :raises ChanceError: ``seed`` is no ``int`` of at most ``SEED_BITS`` (4096) bits, or ``draws`` is no ``int``
+        from 0.
     """
 
     #: What the generator strings start with: two sources of different namespaces never share a draw.
     NAMESPACE: ClassVar[str] = "tablekit"
 
-    seed: int
-    draws: int = 0
+    seed: int = attrs.field(validator=_seed)
+    draws: int = attrs.field(default=0, validator=_count)
 
     def generator(self) -> random.Random:
         """The generator of draw number ``draws``."""
@@ -183,6 +205,9 @@ class ChanceNeeded(KitError):
 
 
 def _indices(value: Sequence[int]) -> tuple[int, ...]:
+    """The script as a tuple; each index is checked when its draw is made (:meth:`ScriptedChance.draw`)."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise ChanceError(f"a script is a sequence of outcome indices, not {type(value).__name__}")
     return tuple(value)
 
 
@@ -192,10 +217,12 @@ class ScriptedChance:
 
     :ivar script: the outcome index of each draw, in order.
     :ivar position: how many scripted outcomes have been used.
+    :raises ChanceError: ``script`` is no sequence (a string is none), or ``position`` is no ``int`` from 0
+        (a negative one would read the script from its end).
     """
 
     script: tuple[int, ...] = attrs.field(converter=_indices)
-    position: int = 0
+    position: int = attrs.field(default=0, validator=_count)
 
     def draw(self, name: str, options: Sequence[T]) -> tuple[Outcome[T], ScriptedChance]:
         """The next scripted outcome.
@@ -208,7 +235,7 @@ class ScriptedChance:
             raise ChanceNeeded(ChanceNode(name, len(options), self.position, tuple(options)))
         index = self.script[self.position]
         if type(index) is not int or not 0 <= index < len(options):
-            raise ChanceError(f"scripted outcome {index!r:.20} of {name!r} is not in 0..{len(options) - 1}")
+            raise ChanceError(f"scripted outcome {quote(index, 20)} of {name!r} is not in 0..{len(options) - 1}")
         return Outcome(name, tuple(options), index), ScriptedChance(self.script, self.position + 1)
 
 

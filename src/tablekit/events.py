@@ -29,6 +29,7 @@ from typing import Final, Generic, TypeAlias, TypeVar
 import attrs
 
 from tablekit.errors import KitError
+from tablekit.wire import quote
 
 __all__ = ["PUBLIC", "Event", "KnownTo", "Public", "Visibility", "WrongViewerError", "events_for"]
 
@@ -105,6 +106,6 @@ def events_for(events: Iterable[Event[P]], seat: int | None) -> tuple[P, ...]:
         ``True == 1`` would otherwise show seat 1's secrets to whoever passed ``True``.
     """
     if seat is not None and (type(seat) is not int or seat < 0):
-        raise WrongViewerError(f"a viewer is a seat number or None, not {seat!r:.40}")
+        raise WrongViewerError(f"a viewer is a seat number or None, not {quote(seat, 40)}")
     seen = (event.seen_by(seat) for event in events)
     return tuple(payload for payload in seen if payload is not None)

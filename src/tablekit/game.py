@@ -28,6 +28,7 @@ and expose every draw as a chance node (see :mod:`tablekit.chance`).
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Generic, Protocol, TypeVar, overload
 
@@ -35,6 +36,7 @@ import attrs
 
 from tablekit.chance import ChanceSource
 from tablekit.events import Event
+from tablekit.wire import quote
 
 __all__ = ["Game", "LazyActions", "Transition"]
 
@@ -111,14 +113,16 @@ class LazyActions(Sequence[A]):
         """Action ``index`` (negative counts from the end), or a tuple of the actions of a slice.
 
         :raises IndexError: ``index`` is out of range, as for any sequence.
+        :raises TypeError: ``index`` is no integer (``1.0``, ``"0"``), as for a tuple.
         """
         if type(index) is int and 0 <= index < self.size:  # the common case, a bot's pick, first
             return self.build(index)
         if isinstance(index, slice):
             return tuple(self.build(i) for i in range(*index.indices(self.size)))
+        index = operator.index(index)  # a float or a str is no index, as for a tuple
         position = index + self.size if index < 0 else index
         if not 0 <= position < self.size:
-            raise IndexError(f"action index {index} out of range for {self.size} actions")
+            raise IndexError(f"action index {quote(index, 20)} out of range for {self.size} actions")
         return self.build(position)
 
     def __iter__(self) -> Iterator[A]:

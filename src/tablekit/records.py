@@ -62,10 +62,17 @@ class Choice(Generic[A]):
 
 
 def _choice(item: Choice[A] | tuple[int, A]) -> Choice[A]:
-    return item if isinstance(item, Choice) else Choice(item[0], item[1])
+    """``item`` as a :class:`Choice`; a ``(seat, action)`` pair is one, anything else a :class:`RecordError`."""
+    if isinstance(item, Choice):
+        return item
+    if isinstance(item, (str, bytes)) or not (isinstance(item, Sequence) and len(item) == 2):
+        raise RecordError(f"a recorded choice is a Choice or a (seat, action) pair, not {quote(item, 40)}")
+    return Choice(item[0], item[1])
 
 
 def _choices(value: Sequence[Choice[A] | tuple[int, A]]) -> tuple[Choice[A], ...]:
+    if not isinstance(value, Iterable) or isinstance(value, (str, bytes)):
+        raise RecordError(f"a record's choices are a sequence of choices, not {type(value).__name__}")
     return tuple(map(_choice, value))
 
 

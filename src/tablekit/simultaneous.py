@@ -31,6 +31,7 @@ from tablekit.errors import AlreadyChoseError, GameContractError, IllegalChoiceE
 from tablekit.errors import NothingToWithdrawError
 from tablekit.events import Event
 from tablekit.game import Game, Transition
+from tablekit.wire import quote
 
 __all__ = ["ChoiceMade", "ChoiceWithdrawn", "Collected", "Round", "choose", "start", "withdraw"]
 
@@ -110,7 +111,7 @@ def start(game: Game[C, S, A, V, E], config: C, chance: ChanceSource) -> tuple[R
 def _check_awaited(game: Game[C, S, A, V, E], state: S, seat: object) -> int:
     players = game.players(state)
     if type(seat) is not int or not 0 <= seat < players:
-        raise NotAwaitedError(f"seat {seat!r:.20} is not a seat of this {players}-seat game (seats are the ints "
+        raise NotAwaitedError(f"seat {quote(seat, 20)} is not a seat of this {players}-seat game (seats are the ints "
                               f"0 to {players - 1})")
     if seat not in game.awaited(state):
         over = " (the game is over)" if game.is_over(state) else ""

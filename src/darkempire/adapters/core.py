@@ -79,6 +79,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import numbers
 import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from types import MappingProxyType
@@ -113,9 +114,10 @@ from darkempire.cards import (
     RevolutionCard,
 )
 from darkempire.chance import Chance
-from darkempire.errors import InvalidArgumentError
+from darkempire.errors import IllegalActionError, InvalidArgumentError, MissingChoiceError, WrongPhaseError
 from tablekit.chance import ChanceNode, run_scripted
 from tablekit.errors import ChanceError
+from tablekit.wire import quote
 from darkempire.scoring import MonthScore, VerdictReason
 from darkempire.state import DEAL_SIZE, HAND_SIZE, MONTHS, STEPS, WEEKS, GameConfig, GameState, Phase
 from darkempire.table import WeekTable
@@ -549,7 +551,7 @@ class Flow:
             raise ChanceError("no chance node is due: the seats choose now")
         outcomes = self._outcomes()
         if type(outcome) is not int or outcome not in outcomes:  # True == 1 is no outcome
-            raise ChanceError(f"{outcome!r:.20} is not an outcome of the chance draw {self.node.name!r}")
+            raise ChanceError(f"{quote(outcome, 20)} is not an outcome of the chance draw {self.node.name!r}")
         return self._drawing(outcomes.index(outcome))
 
     def _drawing(self, index: int) -> Flow:
@@ -561,18 +563,22 @@ class Flow:
     def apply_joint(self, actions: Sequence[int]) -> Flow:
         """Apply one action per seat (:data:`NO_OP` for each seat the step does not await).
 
-        :raises ValueError: if an action is not legal for its seat.
+        :raises ValueError: (:class:`~darkempire.errors.IllegalActionError`) if ``actions`` is not a list of
+            one ``int`` per seat, or an action is not legal for its seat (``True`` and ``5.0`` are no actions).
         """
         state = self.state
         if self.node is not None or state is None or state.is_over:
-            raise ValueError("no seat chooses now")
-        if len(actions) != self.players:
-            raise ValueError(f"{len(actions)} actions for {self.players} seats")
+            raise WrongPhaseError("no seat chooses now", rule="9.1")
+        if not isinstance(actions, Sequence) or len(actions) != self.players:
+            raise MissingChoiceError(f"{_count(actions)} actions for {self.players} seats", rule="9.2")
         choices: list[Action | None] = []
         for seat, index in enumerate(actions):
-            if index not in self.legal(seat):
-                raise ValueError(f"action {index} ({index_text(state, seat, index)}) is not legal for seat {seat}")
-            choices.append(decode(state, seat, index))
+            integral = isinstance(index, numbers.Integral) and not isinstance(index, bool)  # numpy's ints too
+            if not integral or index not in self.legal(seat):
+                text = index_text(state, seat, int(index)) if integral else "no action integer"
+                raise IllegalActionError(f"action {quote(index, 20)} ({text}) is not legal for seat {seat}", rule="9.1",
+                                         seat=seat)  # fmt: skip
+            choices.append(decode(state, seat, int(index)))
         trail = tuple(
             self.trail[s] + (f"{view_text(player_view(state, s), logs=False)} => {index_text(state, s, actions[s])}",)
             for s in range(self.players)
@@ -635,21 +641,26 @@ class Flow:
     def from_data(cls, data: Mapping[str, Any]) -> Flow:
         """The inverse of :meth:`to_data`: the step is run again with the script, so what it draws is checked.
 
-        :raises ValueError: if the engine state does not load (``darkempire.serialization.SerializationError``),
-            a choice is not legal (``IllegalActionError``) or an outcome index is not one of its draw's
-            (``ChanceError``).
+        :raises ValueError: if a field is missing or of the wrong type, or the engine state does not load
+            (``darkempire.serialization.SerializationError``), a choice is not legal (``IllegalActionError``)
+            or an outcome index is not one of its draw's (``ChanceError``).
         """
         from darkempire import serialization
 
-        players = int(data["players"])
+        players = _checked_flow_data(data)
         state: GameState | None = None
         if data["state"] is not None:
             loaded = serialization.from_data(data["state"], "game-state")
             assert isinstance(loaded, GameState)
             state = loaded
+            if state.players != players:
+                raise serialization.InvalidValueError(f"a {state.players}-player state in a {players}-player flow",
+                                                      path="state")  # fmt: skip
         choices = None
-        if state is not None and data["choices"] is not None:
-            choices = tuple(decode(state, s, int(i)) for s, i in enumerate(data["choices"]))
+        if data["choices"] is not None:
+            if state is None:
+                raise serialization.InvalidValueError("no choices during the deal", path="choices")
+            choices = tuple(_decoded(state, s, i) for s, i in enumerate(data["choices"]))
         trail = tuple(tuple(lines) for lines in data["trail"])
         flow = _settle(players, state, choices, (), (), trail)
         for index in data["script"]:
@@ -701,9 +712,53 @@ class Flow:
         return self  # immutable: OpenSpiel's clone deep-copies the state's attributes
 
 
+def _checked_flow_data(data: object) -> int:
+    """The number of players of a :meth:`Flow.to_data` document, once its fields have their types: a mapping
+    of ``players`` (3-5), ``state``, ``choices`` (``null`` or one ``int`` per seat), ``script`` (a list) and
+    ``trail`` (one list of strings per seat). The values themselves are checked by replaying them.
+
+    :raises SerializationError: naming the first field that is missing or of the wrong type or size.
+    """
+    from darkempire.serialization import InvalidValueError, MissingFieldError, WrongTypeError
+
+    if not isinstance(data, Mapping):
+        raise WrongTypeError(f"a flow is a JSON object, not {type(data).__name__}")
+    for key in ("players", "state", "choices", "script", "trail"):
+        if key not in data:
+            raise MissingFieldError(f"missing field {key!r}", path=key)
+    players, choices, trail = data["players"], data["choices"], data["trail"]
+    if type(players) is not int or not 3 <= players <= 5:
+        raise InvalidValueError(f"{quote(players, 20)} is no number of players (3-5, rule 2.1)", path="players")
+    if choices is not None and not (isinstance(choices, list) and len(choices) == players):
+        raise WrongTypeError(f"the choices are null or a list of {players} action integers", path="choices")
+    if not isinstance(data["script"], list):
+        raise WrongTypeError("the script is a list of outcome indices", path="script")
+    if not (isinstance(trail, list) and len(trail) == players and all(isinstance(lines, list) for lines in trail)):
+        raise WrongTypeError(f"the trail is a list of {players} lists of lines", path="trail")
+    if not all(type(line) is str for lines in trail for line in lines):
+        raise WrongTypeError("a trail line is a string", path="trail")
+    return players
+
+
+def _decoded(state: GameState, seat: int, index: object) -> Action | None:
+    """Choice ``index`` of a flow document (:func:`decode`), its type and range checked; legality is the step's."""
+    from darkempire.serialization import InvalidValueError
+
+    if type(index) is not int or not 0 <= index < NUM_ACTIONS:
+        raise InvalidValueError(f"{quote(index, 20)} is no action integer (0-{NUM_ACTIONS - 1})", path=f"choices[{seat}]")
+    try:
+        return decode(state, seat, index)
+    except ValueError as error:  # a position that this state does not have
+        raise InvalidValueError(str(error), path=f"choices[{seat}]") from None
+
+
+def _count(actions: object) -> str:
+    return str(len(actions)) if isinstance(actions, Sequence) else f"no list but {type(actions).__name__}:"
+
+
 def _bad(flow: Flow, index: object) -> Flow:
     assert flow.node is not None
-    raise ChanceError(f"script outcome {index!r:.20} of {flow.node.name!r} is not in 0..{flow.node.count - 1}")
+    raise ChanceError(f"script outcome {quote(index, 20)} of {flow.node.name!r} is not in 0..{flow.node.count - 1}")
 
 
 def _settle(

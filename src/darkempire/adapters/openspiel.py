@@ -398,7 +398,7 @@ def _state_document(text: object, players: int) -> dict[str, Any]:
         raise UnknownFieldError(f"unknown field {unknown[0]!r}", path=unknown[0])
     if data["format"] != STATE_FORMAT:
         raise FormatVersionError(f"format {quote(data['format'])}, expected {STATE_FORMAT!r}", path="format")
-    if data["players"] != players or isinstance(data["players"], bool):
+    if data["players"] != players or type(data["players"]) is not int:  # 3.0 and True are no number of players
         raise InvalidValueError(f"a state of {quote(data['players'])} players, not of this {players}-player game",
                                 path="players")  # fmt: skip
     if not isinstance(data["history"], list):
