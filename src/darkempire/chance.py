@@ -33,6 +33,7 @@ class Chance(Counter):
     :ivar draws: how many shuffles have been made so far.
     """
 
+    #: The legacy shuffles' namespace: shuffle ``k`` of seed ``s`` seeds with ``"darkempire:s:k"``, as it always did.
     NAMESPACE: ClassVar[str] = "darkempire"
 
     def shuffled(self, items: Sequence[T]) -> tuple[tuple[T, ...], Chance]:
