@@ -121,14 +121,16 @@ SEED_BITS: Final = 4096
 def _count(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
     """A count of draws made or outcomes used: an ``int`` (not a ``bool``), at least 0."""
     if type(value) is not int or value < 0:
-        raise ChanceError(f"{type(instance).__name__}.{attribute.name} is a count (an int from 0), not {quote(value, 20)}")
+        raise ChanceError(f"{type(instance).__name__}.{attribute.name} is a count (an int from 0), not {quote(value, 20)}",
+                          field=attribute.name)
 
 
 def _seed(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
     """A seed is an ``int`` (not a ``bool``): ``None`` or ``"7"`` would seed a generator just as well, and
     silently give another game than the integer meant."""
     if type(value) is not int or value.bit_length() > SEED_BITS:  # a longer one has no str() to seed with
-        raise ChanceError(f"{type(instance).__name__}.seed is an int of at most {SEED_BITS} bits, not {quote(value, 20)}")
+        raise ChanceError(f"{type(instance).__name__}.seed is an int of at most {SEED_BITS} bits, not {quote(value, 20)}",
+                          field=attribute.name)
 
 
 @attrs.frozen

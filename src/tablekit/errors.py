@@ -69,4 +69,14 @@ class GameContractError(KitError, RuntimeError):
 
 
 class ChanceError(KitError, ValueError):
-    """A chance draw that cannot be made: no options, or a scripted outcome that is not one of them."""
+    """A chance draw that cannot be made: no options, or a scripted outcome that is not one of them; or a
+    chance source built of values it cannot hold.
+
+    :ivar field: the source's field at fault (``"seed"``, ``"draws"``), or ``""`` for a draw.
+    """
+
+    field: str
+
+    def __init__(self, message: str, *, field: str = "") -> None:
+        super().__init__(message)
+        self.field = field

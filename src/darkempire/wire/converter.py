@@ -29,6 +29,7 @@ import cattrs
 from cattrs.errors import AttributeValidationNote, ForbiddenExtraKeysError, IterableValidationNote
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
+from tablekit.errors import ChanceError
 from darkempire.actions import (
     ChooseSupport,
     DiscardCards,
@@ -228,6 +229,8 @@ def located(exc: BaseException) -> Fault:
         return _located_in_group(exc)
     if isinstance(exc, KeyError):
         return Fault(MissingFieldError, f"missing field {exc.args[0]!r}" if exc.args else "missing field")
+    if isinstance(exc, ChanceError) and exc.field:  # a generator's own validator names its field
+        return Fault(InvalidValueError, cut(str(exc), MESSAGE_LIMIT), [exc.field])
     return Fault(InvalidValueError, cut(str(exc), MESSAGE_LIMIT) or type(exc).__name__)
 
 
