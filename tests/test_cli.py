@@ -223,13 +223,13 @@ def test_play_completes_a_game_from_stdin_and_shows_only_the_seats_own_hand(
 ) -> None:
     asked: list[GameState] = []
     applied: list[GameState] = []
-    real_view: Callable[[GameState, int], PlayerView] = player_view
+    real_view: Callable[..., PlayerView] = player_view
     real_apply: Callable[[GameState, int, Action], GameState] = engine.apply
 
-    def spy_view(state: GameState, who: int) -> PlayerView:
+    def spy_view(state: GameState, who: int, **options: object) -> PlayerView:
         if who == seat:
             asked.append(state)
-        return real_view(state, who)
+        return real_view(state, who, **options)  # the driver passes the awaited seats it counted
 
     def spy_apply(state: GameState, who: int, action: Action) -> GameState:
         applied.append(real_apply(state, who, action))

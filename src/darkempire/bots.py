@@ -93,8 +93,10 @@ class RandomBot:
 
         :raises ValueError: if ``legal`` is empty.
         """
-        _require_choice(legal)
-        return legal[self._rng.randrange(len(legal))]
+        size = len(legal)  # one call of a lazy listing's __len__
+        if not size:
+            _require_choice(legal)  # raises
+        return legal[self._rng.randrange(size)]
 
 
 # --------------------------------------------------------------------------- GreedyBot
@@ -420,7 +422,7 @@ def _decisions(config: GameConfig, seed: int, bots: Sequence[Bot]) -> Iterator[t
     awaited = awaited_seats(state)
     while not state.is_over:
         seat = min(awaited)
-        action = bots[seat].choose(player_view(state, seat), legal_actions(state, seat))
+        action = bots[seat].choose(player_view(state, seat, awaited=awaited), legal_actions(state, seat))
         after = apply(state, seat, action)
         yield state, seat, action, after
         # Until its step resolves, a choice only joins the pending ones, and the step awaits the same seats

@@ -197,6 +197,10 @@ _ACTION_OF_PHASE: Mapping[Phase, tuple[type, ...]] = MappingProxyType({
 })
 
 
+#: The decision phases, in a tuple: ``phase in`` it compares by identity in C, where a dict or a set would call
+#: the enum's Python-level ``__hash__``.
+_DECISION_PHASES = tuple(_ACTION_OF_PHASE)
+
 _CARD_ID = operator.attrgetter("id")  # a C-level sort key: no Python call per card
 _FACTION = operator.attrgetter("faction")
 
@@ -253,7 +257,7 @@ def _deal(config: GameConfig, seed: int, drawer: _Drawer) -> GameState:
     victors = tuple(drawer.take(f"victor seat {s}", left_factions, int) for s in range(n))
     left = list(deck)
     hands = tuple(
-        _by_id([drawer.take(f"deal seat {s} #{k}", left, _CARD_ID) for k in range(DEAL_SIZE)]) for s in range(n)
+        _by_id(drawer.take_each([f"deal seat {s} #{k}" for k in range(DEAL_SIZE)], left, _CARD_ID)) for s in range(n)
     )
     return GameState(
         config=config,
@@ -312,6 +316,17 @@ class _Drawer:
         index, self.source = _outcome_index(self.source, name, options)
         drawn = options[index]  # the game's own card, never the source's (a copy or subclass could lie)
         left.remove(drawn)
+        return drawn
+
+    def take_each(self, names: Sequence[str], left: list[T], key: Callable[[T], Any]) -> list[T]:
+        """One :meth:`take` for each of ``names`` in turn, from a ``left`` of at least as many cards: the cards
+        drawn, in order. Without a source, the top cards, taken at once."""
+        if self.source is not None:
+            return [self.take(name, left, key) for name in names]
+        size, count = len(left), len(names)
+        self.draws += map(Draw, names, range(size, size - count, -1))  # each draw was among the cards left then
+        drawn = left[:count]
+        del left[:count]
         return drawn
 
     def flush(self) -> tuple[Draw, ...]:
@@ -456,7 +471,7 @@ def _is_reorganization(take_backs: tuple[HandCard | None, ...], hand: tuple[Hand
 
 def _is_genuine(card: object) -> bool:
     """``card`` is one of the game's own 75 card objects (not an equal copy, whose fields could lie)."""
-    if not is_hand_card(card):
+    if type(card) is not FactionCard and type(card) is not ReinforcementCard:  # is_hand_card, without the call
         return False
     number = getattr(card, "id", None)  # a card built with object.__new__ may lack it
     return type(number) is int and 0 <= number < len(HAND_CARDS) and HAND_CARDS[number] is card
@@ -475,9 +490,12 @@ def _play_options(state: GameState, seat: int) -> Sequence[Action]:
     hand = state.hands[seat]
     step = PLAY_PHASES.index(state.phase) + 1  # Phase.step, without hashing the phase in Python
     traitor_allowed = table.emperor_card is not None and not table.has_traitor_play(seat)
-    revolution = Side.REVOLUTION
-    targets = tuple(p.card for p in table.plays if p.step < step and (p.side is revolution or traitor_allowed))
-    size = _play_count(hand, targets, traitor_allowed)
+    reinforcements = list(map(_FACTION, hand)).count(None)  # a reinforcement card has no faction
+    targets: tuple[HandCard, ...] = ()
+    if reinforcements and step > 1:  # only a reinforcement card has targets, and none at the first step
+        revolution = Side.REVOLUTION
+        targets = tuple(p.card for p in table.plays if p.step < step and (p.side is revolution or traitor_allowed))
+    size = (len(hand) - reinforcements) * (2 if traitor_allowed else 1) + reinforcements * len(targets)  # _play_count
     if not size:
         return (PlayNothing(),) if hand else ()  # holds cards, none playable (ruling H)
     return LazyActions(
@@ -606,7 +624,8 @@ def legal_actions(state: GameState, seat: int) -> Sequence[Action]:
     :raises WrongSeatError: if ``seat`` is not a seat of this game.
     """
     _check_state(state, "legal_actions")
-    check_seat(state, seat)
+    if type(seat) is not int or not 0 <= seat < state.config.players:
+        check_seat(state, seat)  # raises
     if state.pending[seat] is not None or seat not in _required(state):
         return ()
     return _options(state, seat)
@@ -651,8 +670,9 @@ def check_seat(state: GameState, seat: object) -> None:
 def _check_awaited(state: GameState, seat: int, required: Collection[int]) -> None:
     """``seat`` may choose now: it is a seat, the phase is a decision, it has not chosen, and it is one of the
     ``required`` seats of this step (:func:`_required`)."""
-    check_seat(state, seat)
-    if state.phase not in _ACTION_OF_PHASE:  # is_decision, without the property call
+    if type(seat) is not int or not 0 <= seat < state.config.players:
+        check_seat(state, seat)  # raises
+    if state.phase not in _DECISION_PHASES:  # is_decision, without the property call or the enum's hash
         raise WrongPhaseError(f"no seat chooses in the {state.phase.value} phase", rule="9.1")
     if state.pending[seat] is not None:
         raise AlreadyChoseError(f"seat {seat} already chose in this step", rule="9.2")
@@ -669,7 +689,10 @@ def _require_in_hand(state: GameState, seat: int, cards: Iterable[HandCard], rul
     """
     hand = state.hands[seat]
     for card in cards:
-        if not is_hand_card(card) or not (_held(hand, card) or card in hand):
+        # is_hand_card(card) and _held(hand, card), inline: a play checks one card per decision.
+        if (type(card) is not FactionCard and type(card) is not ReinforcementCard) or not (
+            any(map(operator.is_, hand, itertools.repeat(card))) or card in hand
+        ):
             raise CardNotInHandError(f"seat {seat} does not hold {_card_label(card)}", rule=rule)
 
 
@@ -699,17 +722,24 @@ def _check_action(state: GameState, seat: int, action: Action, played_now: Colle
         store :func:`_genuine` of it.
     """
     phase = state.phase
-    kinds = _ACTION_OF_PHASE[phase]
-    # The action classes themselves: a subclass could answer each field read differently.
-    if type(action) not in kinds:
-        wanted = " or ".join(k.__name__ for k in kinds)
+    kind = type(action)
+    # The action classes themselves: a subclass could answer each field read differently. The class is hashed
+    # (in C) and the phase compared by identity.
+    if phase not in _PHASES_OF_ACTION.get(kind, ()):
+        wanted = " or ".join(k.__name__ for k in _ACTION_OF_PHASE[phase])
         raise WrongPhaseError(
-            f"{type(action).__name__} is not an action of the {phase.value} phase; it takes {wanted}", rule="9.1"
+            f"{kind.__name__} is not an action of the {phase.value} phase; it takes {wanted}", rule="9.1"
         )
     genuine = _check_fields(action)
-    if isinstance(action, (PassCards, DiscardCards)):
-        rule = "2.5" if isinstance(action, PassCards) else "2.6"
-        verb = "passes" if isinstance(action, PassCards) else "discards"
+    if isinstance(action, PlayCard):  # the class itself, checked above: the most frequent first
+        _check_play(state, seat, action)
+    elif isinstance(action, Reinforce):
+        _check_reinforce(state, seat, action, played_now)
+    elif isinstance(action, Reorganize):
+        _check_reorganize(state, seat, action)
+    elif isinstance(action, (PassCards, DiscardCards)):
+        rule = "2.5" if kind is PassCards else "2.6"
+        verb = "passes" if kind is PassCards else "discards"
         if len(action.cards) != 2:
             raise WrongCardCountError(f"a seat {verb} exactly 2 cards, not {len(action.cards)}", rule=rule)
         _require_in_hand(state, seat, action.cards, rule)
@@ -720,19 +750,14 @@ def _check_action(state: GameState, seat: int, action: Action, played_now: Colle
             raise SupportAlreadyUsedError(
                 f"seat {seat} already used its {action.faction.name} temporary support card", rule="3.2"
             )
-    elif isinstance(action, PlayCard):
-        _check_play(state, seat, action)
-    elif isinstance(action, Reinforce):
-        _check_reinforce(state, seat, action, played_now)
     elif isinstance(action, PlayNothing):
         if any(not isinstance(a, PlayNothing) for a in _play_options(state, seat)):
             raise IllegalActionError(
                 f"seat {seat} holds a card it may play, and playing is mandatory", rule="R-H"
             )
-    elif isinstance(action, PlaceCards):
-        _check_placement(state, seat, action)
     else:
-        _check_reorganize(state, seat, action)
+        assert isinstance(action, PlaceCards)
+        _check_placement(state, seat, action)
     return genuine
 
 
@@ -772,8 +797,8 @@ def _check_fields(action: Action) -> bool:
             for card in value:
                 if not _is_genuine(card):
                     genuine = _check_card(action, name, card) and genuine
-        elif not _is_genuine(value):
-            genuine = _check_card(action, name, value) and genuine
+        elif (type(value) is FactionCard or type(value) is ReinforcementCard) and not _is_genuine(value):
+            genuine = _check_card(action, name, value) and genuine  # a copy of a card (a side, a faction pass)
     return genuine
 
 
@@ -790,6 +815,11 @@ def _check_card(action: Action, name: str, card: object) -> bool:
 
 
 _MISSING = object()
+
+#: The decision phases each action class belongs to (the inverse of ``_ACTION_OF_PHASE``).
+_PHASES_OF_ACTION: Mapping[type, tuple[Phase, ...]] = MappingProxyType({
+    kind: tuple(phase for phase, kinds in _ACTION_OF_PHASE.items() if kind in kinds) for kind in _FIELD_TYPES
+})
 
 
 def _is_real(card: HandCard) -> bool:
@@ -820,7 +850,7 @@ def _check_play(state: GameState, seat: int, action: PlayCard) -> None:
     table = state.table
     assert table is not None
     _require_in_hand(state, seat, (action.card,), "4.2")
-    if action.card.is_reinforcement:
+    if type(action.card) is ReinforcementCard:  # is_reinforcement, without the property call
         raise InvalidTargetError(
             f"{action.card.label()} is a reinforcement card: attach it with Reinforce", rule="R-G"
         )
@@ -837,7 +867,7 @@ def _check_reinforce(state: GameState, seat: int, action: Reinforce, played_now:
     table = state.table
     assert table is not None
     _require_in_hand(state, seat, (action.card,), "4.2")
-    if not action.card.is_reinforcement:
+    if type(action.card) is not ReinforcementCard:
         raise InvalidTargetError(f"{action.card.label()} is a faction card: play it with PlayCard", rule="R-G")
     if state.phase is Phase.PLAY_1:
         raise ReinforcementOnFirstStepError(
@@ -974,7 +1004,7 @@ def apply(state: GameState, seat: int, action: Action) -> GameState:
     required = _required(state)
     action = _checked_choice(state, seat, action, required)
     pending = _set_seat(state.pending, seat, action)
-    if any(pending[s] is None for s in required):
+    if _any_unchosen(pending, required):
         return _with_pending(state, pending)
     log: list[Event] = [ChoiceMade(seat, state.phase, action)]
     return _advance(_decide(state, {seat: action}, log), log)
@@ -997,7 +1027,7 @@ def apply_reporting(state: GameState, seat: int, action: Action, *, chance: Chan
     action = _checked_choice(state, seat, action, required)
     choice = ChoiceMade(seat, state.phase, action)
     pending = _set_seat(state.pending, seat, action)
-    if any(pending[s] is None for s in required):
+    if _any_unchosen(pending, required):
         return Transition(_with_pending(state, pending), (choice,), chance)
     # The last awaited choice: the step resolves from the state as it is, with this choice given alongside
     # the pending ones, and every resolver clears the pending choices (one state built fewer).
@@ -1032,16 +1062,25 @@ def _checked_choice(state: GameState, seat: int, action: Action, required: Colle
     return action if _check_action(state, seat, action) else _genuine(action)
 
 
+def _any_unchosen(pending: tuple[Action | None, ...], required: Iterable[int]) -> bool:
+    """Whether one of the ``required`` seats has no pending choice: compared by identity in C, so no action's
+    Python-level ``__eq__`` runs."""
+    return any(map(operator.is_, map(pending.__getitem__, required), itertools.repeat(None)))
+
+
 def _with_pending(state: GameState, pending: tuple[Action | None, ...]) -> GameState:
     """``state`` with ``pending`` choices: the most frequent copy of a game (every choice that leaves another
-    seat awaited)."""
-    return _evolve(state, pending=pending)
+    seat awaited), :func:`_evolve` of one field without its walk over the changes."""
+    values = list(_STATE_VALUES(state))
+    values[_PENDING] = pending
+    return GameState(*values)
 
 
 #: GameState's fields in the order of its ``__init__``, read all at once by one C-level getter.
 _STATE_FIELDS = tuple(field.name for field in attrs.fields(GameState))
 _STATE_VALUES = operator.attrgetter(*_STATE_FIELDS)
 _STATE_INDEX: Mapping[str, int] = MappingProxyType({name: index for index, name in enumerate(_STATE_FIELDS)})
+_PENDING = _STATE_INDEX["pending"]
 
 
 def _evolve(state: GameState, **changes: Any) -> GameState:
@@ -1437,23 +1476,21 @@ def _week_table(config: GameConfig, revolution_card: RevolutionCard, emperor_car
 def _resolve_play(state: GameState, full: Mapping[int, Action], log: list[Event]) -> GameState:
     table = state.table
     assert table is not None
-    step = state.phase.step
+    step = PLAY_PHASES.index(state.phase) + 1  # Phase.step, without hashing the phase in Python
     hands = list(state.hands)
     plays = list(table.plays)
-    idle = set(table.idle)
     revealed: list[RevealedPlay] = []
     idle_now: list[int] = []
     for seat in state.seats:
         action = full.get(seat)
-        if action is None or isinstance(action, PlayNothing):
-            idle.add((step, seat))
+        if action is None or type(action) is PlayNothing:
             idle_now.append(seat)
             continue
-        if isinstance(action, PlayCard) and isinstance(action.card, FactionCard):
-            plays.append(Play(seat, action.card, action.side, step, ()))
+        if type(action) is PlayCard and type(action.card) is FactionCard:
+            plays.append(Play(seat, action.card, action.side, step))
         else:
             assert isinstance(action, Reinforce) and isinstance(action.card, ReinforcementCard)
-            at = next(i for i, p in enumerate(plays) if p.card == action.target)
+            at = _play_at_card(plays, action.target)
             target = plays[at]
             plays[at] = Play(
                 target.seat,
@@ -1467,17 +1504,26 @@ def _resolve_play(state: GameState, full: Mapping[int, Action], log: list[Event]
         at = _position(hand, action.card)  # checked to be in the hand; each card is in one place only
         hands[seat] = hand[:at] + hand[at + 1 :]
     log.append(PlaysRevealed(state.month, state.week, step, tuple(revealed), frozenset(idle_now)))
+    idle = table.idle
+    if idle_now:
+        more = set(idle)
+        more.update([(step, seat) for seat in idle_now])
+        idle = frozenset(more)
     table = WeekTable(
-        players=table.players,
-        revolution_card=table.revolution_card,
-        emperor_card=table.emperor_card,
-        add_on=table.add_on,
-        plays=tuple(plays),
-        idle=frozenset(idle),
-        steps_revealed=step,
+        table.players, table.revolution_card, table.emperor_card, table.add_on, tuple(plays), idle, step
     )
     phase = PLAY_PHASES[step] if step < STEPS else Phase.WEEK_SCORING
     return _evolve(state, hands=tuple(hands), table=table, phase=phase, pending=(None,) * state.players)
+
+
+def _play_at_card(plays: Sequence[Play], card: HandCard) -> int:
+    """Where among ``plays`` the play of ``card`` (checked to be on the table) is: the object itself first,
+    in C, then by equality."""
+    found = next(itertools.compress(itertools.count(), map(operator.is_, map(_CARD, plays), itertools.repeat(card))), None)
+    return next(i for i, p in enumerate(plays) if p.card == card) if found is None else found
+
+
+_CARD = operator.attrgetter("card")
 
 
 def score_week(state: GameState) -> GameState:
@@ -1578,23 +1624,30 @@ def _resolve_reorganize(state: GameState, full: Mapping[int, Action], log: list[
     seats = state.seats
     take_backs = tuple(a.take_back if isinstance(a, Reorganize) else None for a in map(full.get, seats))
     drops = tuple(a.discards if isinstance(a, Reorganize) else frozenset() for a in map(full.get, seats))
-    taken = set(take_backs)
+    # Cards are told apart by their ids (the 75 cards have 75), hashed in C: a card's own hash is a Python call.
+    taken = {card.id for card in take_backs if card is not None}
     discarded: list[HandCard] = []
     # First traitor and reinforcement cards, then the rest of the table, then hand discards (ruling K).
+    emperor_side = Side.EMPEROR
     for p in table.plays:
         discarded += [r.card for r in p.reinforcements]
-        if p.is_traitor:
+        if p.side is emperor_side:
             discarded.append(p.card)
-    discarded += [p.card for p in table.plays if not p.is_traitor and p.card not in taken]
-    hands = list(state.hands)
+    discarded += [p.card for p in table.plays if p.side is not emperor_side and p.card.id not in taken]
+    # Each seat's kept cards and take-back, unsorted: the refill counts them, and the new hand is sorted once.
+    hands: list[list[HandCard]] = []
     for seat in seats:
         drop = drops[seat]
-        discarded += _by_id(drop)
-        kept = [c for c in hands[seat] if c not in drop]
+        if drop:
+            discarded += _by_id(drop)
+            dropped = set(map(_CARD_ID, drop))
+            kept = [c for c in state.hands[seat] if c.id not in dropped]
+        else:
+            kept = list(state.hands[seat])
         take_back = take_backs[seat]
         if take_back is not None:
             kept.append(take_back)
-        hands[seat] = _by_id(kept)
+        hands.append(kept)
     refill = _refill(state, hands, state.discard_pile + tuple(discarded), drawer)
     drawn = refill.drawn
     counts = (tuple(map(len, drops)), tuple(map(len, drawn)))
@@ -1615,7 +1668,7 @@ def _resolve_reorganize(state: GameState, full: Mapping[int, Action], log: list[
     return _evolve(
         state,
         **after,
-        hands=tuple(_by_id(hands[seat] + drawn[seat]) for seat in seats),
+        hands=tuple([_by_id(hands[seat] + list(drawn[seat])) for seat in seats]),
         draw_pile=refill.draw_pile,
         discard_pile=refill.discard_pile,
         chance=refill.chance,
@@ -1637,7 +1690,7 @@ class _Refill:
 
 
 def _refill(
-    state: GameState, hands: Sequence[tuple[HandCard, ...]], discard_pile: tuple[HandCard, ...], drawer: _Drawer
+    state: GameState, hands: Sequence[Sequence[HandCard]], discard_pile: tuple[HandCard, ...], drawer: _Drawer
 ) -> _Refill:
     """Each seat in turn draws up to 7 cards, one at a time; an empty draw pile is replaced by the discard
     pile, shuffled with the state's generator (rule 6.4, ruling R).
@@ -1651,13 +1704,16 @@ def _refill(
     month, week = state.month, state.week
     for seat, hand in enumerate(hands):
         drawn: list[HandCard] = []
-        while len(hand) + len(drawn) < HAND_SIZE:
+        label = f"refill m{month}w{week} seat {seat} #"
+        while (need := HAND_SIZE - len(hand) - len(drawn)) > 0:
             if not draw:
                 if not discard_pile:
                     break  # both piles are empty: this seat and later ones get fewer cards (ruling K)
                 shuffled, chance = chance.shuffled(discard_pile)  # the shuffled discard pile is the new draw pile
                 draw, discard_pile, reshuffled = list(shuffled), (), True
-            drawn.append(drawer.take(f"refill m{month}w{week} seat {seat} #{len(drawn)}", draw, _CARD_ID))
+            # As many draws as the pile allows, one at a time: the names number this seat's draws from #0.
+            start = len(drawn)
+            drawn += drawer.take_each([f"{label}{k}" for k in range(start, start + min(need, len(draw)))], draw, _CARD_ID)
         drawn_by_seat.append(tuple(drawn))
     return _Refill(tuple(drawn_by_seat), tuple(draw), discard_pile, chance, reshuffled)
 
@@ -1752,7 +1808,7 @@ def _advance(state: GameState, log: list[Event], drawer: _Drawer | None = None) 
             state = _score_week(state, log)
         elif phase is Phase.MONTH_SCORING:
             state = _score_month(state, log)
-        elif phase in _ACTION_OF_PHASE and not _awaited(state, _required(state)):  # a decision phase
+        elif phase in _DECISION_PHASES and not _awaited(state, _required(state)):  # a decision phase
             state = _decide(state, {}, log, drawer)
         else:
             return state

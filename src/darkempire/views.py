@@ -10,6 +10,9 @@ client or given to a bot as it is.
 
 from __future__ import annotations
 
+import itertools
+import operator
+
 import attrs
 
 from darkempire.actions import Action
@@ -87,49 +90,66 @@ class PlayerView:
     verdict: Verdict | None
 
 
-def _view(state: GameState, seat: int | None) -> PlayerView:
+def _view(state: GameState, seat: int | None, awaited: frozenset[int] | None = None) -> PlayerView:
     pending = state.pending
     config = state.config
     hands = state.hands
+    hand: tuple[HandCard, ...]
+    if seat is None:
+        hand, victor, support, own = (), None, None, None
+    else:
+        hand, victor, support, own = hands[seat], state.victors[seat], state.support[seat], pending[seat]
+    # The seats whose pending choice is not None, told apart by identity in C (no action's __eq__ runs).
+    chosen = frozenset(itertools.compress(range(len(pending)), map(operator.is_not, pending, itertools.repeat(None))))
+    # Positionally, in the order of the fields: the view is built at every decision.
     return PlayerView(
-        seat=seat,
-        players=config.players,
-        phase=state.phase,
-        month=state.month,
-        week=state.week,
-        add_on=config.add_on,
-        hand=hands[seat] if seat is not None else (),
-        victor=state.victors[seat] if seat is not None else None,
-        support=state.support[seat] if seat is not None else None,
-        pending=pending[seat] if seat is not None else None,
-        awaited=awaited_seats(state),
-        chosen=frozenset([s for s, choice in enumerate(pending) if choice is not None]),
-        support_used=state.support_used,
-        hand_sizes=tuple(map(len, hands)),
-        draw_pile_size=len(state.draw_pile),
-        discard_pile_size=len(state.discard_pile),
-        revolution_pile_size=len(state.revolution_pile),
-        emperor_pile_size=len(state.emperor_pile),
-        table=state.table,
-        week_score=state.week_score,
-        score_track=state.score_track,
-        month_tokens=state.month_tokens,
-        banked_tokens=state.banked_tokens,
-        history=state.history,
-        month_scores=state.month_scores,
-        verdict=state.verdict,
+        seat,
+        config.players,
+        state.phase,
+        state.month,
+        state.week,
+        config.add_on,
+        hand,
+        victor,
+        support,
+        own,
+        awaited_seats(state) if awaited is None else awaited,
+        chosen,
+        state.support_used,
+        tuple(map(len, hands)),
+        len(state.draw_pile),
+        len(state.discard_pile),
+        len(state.revolution_pile),
+        len(state.emperor_pile),
+        state.table,
+        state.week_score,
+        state.score_track,
+        state.month_tokens,
+        state.banked_tokens,
+        state.history,
+        state.month_scores,
+        state.verdict,
     )
 
 
-def player_view(state: GameState, seat: int) -> PlayerView:
+def player_view(state: GameState, seat: int, *, awaited: frozenset[int] | None = None) -> PlayerView:
     """What ``seat`` may know now (spec 9.4).
 
-    :raises InvalidArgumentError: if ``state`` is not a :class:`GameState`.
+    :param awaited: the seats :func:`~darkempire.engine.awaited_seats` gives for ``state``, when the caller
+        has them already (a driver counts them to pick the seat to ask, as :func:`darkempire.bots.run_game`
+        does): the view takes them as its ``awaited`` field instead of counting them again. They are
+        not recounted, so pass exactly what ``awaited_seats(state)`` returned. ``None``: the view counts them.
+    :raises InvalidArgumentError: if ``state`` is not a :class:`GameState`, or ``awaited`` is neither ``None``
+        nor a frozenset.
     :raises WrongSeatError: if ``seat`` is not a seat of this game.
     """
     _require_state(state, "player_view")
     check_seat(state, seat)
-    return _view(state, seat)
+    if awaited is not None and type(awaited) is not frozenset:
+        raise InvalidArgumentError(
+            f"player_view takes the awaited seats as a frozenset (awaited_seats(state)), not {type(awaited).__name__}"
+        )
+    return _view(state, seat, awaited)
 
 
 def spectator_view(state: GameState) -> PlayerView:
