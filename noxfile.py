@@ -75,7 +75,7 @@ def mutation(session: nox.Session) -> None:
     Hypothesis runs with the ``dev`` profile to keep each mutant's run short. The last score and the reason
     each surviving mutant is equivalent are in tests/mutation.md.
     """
-    session.install("-e", ".[dev]")
+    session.install("-e", ".[dev,openspiel,pettingzoo]")  # tests of the engine's draws read the adapters' flow
     session.run("mutmut", "run", "--max-children", "2", *session.posargs, env={"HYPOTHESIS_PROFILE": "dev"})
     session.run("mutmut", "export-cicd-stats")
     results = session.run("mutmut", "results", "--all", "true", silent=True)

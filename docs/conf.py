@@ -82,16 +82,10 @@ nitpick_ignore_regex = [
     (r"py:(class|obj|data|mod|func|meth|attr)", r"(?:pyspiel|open_spiel|pettingzoo|gymnasium|numpy|np)(?:\..+)?"),
     # How a type hint naming a mocked numpy type renders when numpy is not installed (see optionaldeps).
     (r"py:class", r".*\bnumpy\.ndarray\b.*"),
-    # The kit's modules that have no API page yet (see kit.md, "What the kit does not do yet"): the game
-    # protocol, the collector, the chance sources and the bots, which tablekit.records names.
-    (r"py:(class|obj|data|func|meth|attr|exc)", r"tablekit\.(?:game|simultaneous|chance|bots)\..+"),
     # A TypeVar of the kit is not an object to document; it appears only inside generic signatures.
-    (r"py:(class|obj)", r"tablekit\.\w+\.[A-Z](?:_co|_contra)?"),
-    # The kit's events, which every Dark Empire event's visibility names: the kit has no API page for them
-    # yet (see kit.md, "What the kit does not do yet").
-    (r"py:(class|obj|data|func)", r"tablekit\.events\..+"),
-    # Likewise the kit's chance sources and errors, which the engine's chance parameters name.
-    (r"py:(class|obj|data|func|exc)", r"tablekit\.(?:chance|errors)\..+"),
+    (r"py:(class|obj)", r"tablekit\.\w+\.(?:[A-Z](?:_co|_contra)?|Src|CounterT)"),
+    # The private base class of the PettingZoo environments, shown among their bases.
+    (r"py:class", r"darkempire\.adapters\.pettingzoo\._SeatsEnv"),
 ]
 # A TypeVar is not an object to document; it appears only inside generic signatures.
 nitpick_ignore = [("py:class", "darkempire.chance.T"), ("py:class", "tablekit.game.A"), ("py:obj", "tablekit.game.A")]

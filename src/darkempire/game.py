@@ -18,6 +18,11 @@ Two differences from the engine's own seeded functions (:func:`~darkempire.engin
 * **Pending choices live in the kit's round**, not in the state: the states this class returns never hold a
   pending choice, and a view of one shows nobody as having chosen. What a seat has chosen is the collector's
   (:class:`tablekit.simultaneous.Round`).
+* **The collector's refusals are the kit's**: a seat out of turn or choosing twice gets the kit's
+  :class:`~tablekit.errors.NotAwaitedError` or :class:`~tablekit.errors.AlreadyChoseError`; an illegal action
+  gets the engine's :class:`~darkempire.errors.IllegalActionError` naming the rule. Catch
+  :class:`~tablekit.errors.KitError`, which every Dark Empire error is too. A kit log's events are the kit's
+  :class:`~tablekit.events.Event` values: filter them with :func:`tablekit.events.events_for`.
 
 >>> from tablekit.bots import RandomBot, run_game
 >>> from tablekit.records import replay

@@ -366,8 +366,8 @@ def simulate_command(
         Console(file=sys.stderr, highlight=False).print("darkempire simulate: --games must be >= 0, --jobs >= 1")
         return 2
     if args.plot is not None and not _has_matplotlib():
-        Console(file=sys.stderr, highlight=False).print(
-            "darkempire simulate: --plot needs matplotlib: pip install 'darkempire[plot]'"
+        Console(file=sys.stderr, highlight=False).print(  # no markup: "[plot]" is text, not a style
+            "darkempire simulate: --plot needs matplotlib: pip install 'darkempire[plot]'", markup=False
         )
         return 2
     stream = progress_file if progress_file is not None else sys.stderr

@@ -131,7 +131,7 @@ class Counter:
     draws: int = 0
 
     def generator(self) -> random.Random:
-        """The generator of draw number :attr:`draws`."""
+        """The generator of draw number ``draws``."""
         return random.Random(f"{self.NAMESPACE}:{self.seed}:{self.draws}")
 
     def following(self: CounterT) -> CounterT:

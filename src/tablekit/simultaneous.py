@@ -108,9 +108,13 @@ def start(game: Game[C, S, A, V, E], config: C, chance: ChanceSource) -> tuple[R
 
 
 def _check_awaited(game: Game[C, S, A, V, E], state: S, seat: object) -> int:
-    if type(seat) is not int or seat not in game.awaited(state):
+    players = game.players(state)
+    if type(seat) is not int or not 0 <= seat < players:
+        raise NotAwaitedError(f"seat {seat!r:.20} is not a seat of this {players}-seat game (seats are the ints "
+                              f"0 to {players - 1})")
+    if seat not in game.awaited(state):
         over = " (the game is over)" if game.is_over(state) else ""
-        raise NotAwaitedError(f"seat {seat!r:.20} is not awaited in this step{over}")
+        raise NotAwaitedError(f"seat {seat} is not awaited in this step{over}")
     return seat
 
 
