@@ -14,9 +14,11 @@
   [--jobs J] [--json] [--plot FILE.png]`` plays many seeded bot games and
   sums up how they ended (:mod:`darkempire.cli.simulate`).
 
-The package is a shell and one module per subcommand:
-:mod:`darkempire.cli.app` parses the arguments and runs the subcommand; the
-subcommand modules never import each other. What they share lives below
+The package is Dark Empire's plug-in into the kit's shell (:mod:`tablekit.cli`)
+and one module per subcommand: :mod:`darkempire.cli.app` lists the
+subcommands and their options, and the kit's shell parses the arguments, runs
+the subcommand and maps errors to exit statuses; the subcommand modules never
+import each other. What they share lives below
 them: the game's words in :mod:`darkempire.text`, record files in
 :mod:`darkempire.cli.record_files`. ``python -m darkempire.cli`` and
 ``python -m darkempire`` run :func:`main`, as the ``darkempire`` script does.

@@ -1,38 +1,45 @@
-"""The ``darkempire`` command's shell: its arguments, which subcommand runs, and the exit status (spec 9.2-9.4).
+"""The ``darkempire`` command: Dark Empire's subcommands plugged into the kit's shell (spec 9.2-9.4).
 
-:func:`main` parses the arguments, checks those that depend on each other
-(``--bots`` against ``--players``, ``--seat``), hands the rest to the
-subcommand's module (:mod:`~darkempire.cli.demo`, :mod:`~darkempire.cli.play`,
-:mod:`~darkempire.cli.replay`, :mod:`~darkempire.cli.simulate`) and turns
-what went wrong into an exit status and one line on standard error.
+The shell is :mod:`tablekit.cli`: it parses the arguments, runs the subcommand and turns what went wrong
+into an exit status and one line on standard error. This module holds what is Dark Empire's: the
+subcommands (:data:`COMMANDS`) with their options, the checks of options that depend on each other
+(``--bots`` against ``--players``, ``--seat``, ``--games``, a record file that cannot be written, all
+refused before the game is played), and the hand-over to each subcommand's module
+(:mod:`~darkempire.cli.demo`, :mod:`~darkempire.cli.play`, :mod:`~darkempire.cli.replay`,
+:mod:`~darkempire.cli.simulate`).
 
-Output goes through ``rich``; when standard output is not a terminal (a
-pipe, a file, CI) it is plain text without colours or wrapping.
+Output goes through ``rich`` (:func:`console`); when standard output is not a terminal (a pipe, a file, CI)
+it is plain text without colours or wrapping.
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
 
 from rich.console import Console
-from rich.markup import escape
 
 from darkempire.bots import BOT_KINDS
 from darkempire.cards import Theme
 from darkempire.cli import demo, play, replay, simulate
-from darkempire.errors import DarkEmpireError
+from darkempire.cli.record_files import check_writable
 from darkempire.simulation import add_bots_argument
+from tablekit import cli as shell
+from tablekit.cli import Command, CommandExit, UsageError
 
-__all__ = ["EXIT_INTERRUPTED", "EXIT_LEFT", "EXIT_OK", "main"]
+__all__ = ["COMMANDS", "DESCRIPTION", "EXIT_INTERRUPTED", "EXIT_LEFT", "EXIT_OK", "console", "main"]
 
 #: Exit status of a finished command.
-EXIT_OK = 0
+EXIT_OK = shell.EXIT_OK
 #: Exit status when the player leaves ``play`` (end of input or "q"), or the rules refuse a record.
-EXIT_LEFT = 1
+EXIT_LEFT = shell.EXIT_ERROR
 #: Exit status after Ctrl-C.
-EXIT_INTERRUPTED = 130
+EXIT_INTERRUPTED = shell.EXIT_INTERRUPTED
+
+#: The top-level help's paragraph.
+DESCRIPTION = "Dark Empire: Revolution (Steam Noir: Revolution), the card game."
 
 _THEMES = {theme.value: theme for theme in Theme}
 
@@ -48,78 +55,95 @@ def _add_game(sub: argparse.ArgumentParser) -> None:
     _add_theme(sub)
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="darkempire", description="Dark Empire: Revolution (Steam Noir: Revolution), the card game."
-    )
-    commands = parser.add_subparsers(dest="command", required=True, metavar="{demo,play,replay,simulate}")
-    demo_parser = commands.add_parser("demo", help="watch bots play a whole game, week by week")
-    _add_game(demo_parser)
-    add_bots_argument(demo_parser, default="greedy")
-    demo_parser.add_argument("--record", metavar="FILE", help="also write the game record (JSON) to FILE")
-    demo_parser.add_argument(
+def _add_demo(sub: argparse.ArgumentParser) -> None:
+    _add_game(sub)
+    add_bots_argument(sub, default="greedy")
+    sub.add_argument("--record", metavar="FILE", help="also write the game record (JSON) to FILE")
+    sub.add_argument(
         "--public-record",
         metavar="FILE",
         help="also write the public record (JSON: no seed, nothing hidden; safe to share) to FILE",
     )
-    play_parser = commands.add_parser("play", help="play one seat against greedy bots at the terminal")
-    _add_game(play_parser)
-    play_parser.add_argument("--seat", type=int, default=0, help="your seat, 0 to players-1 (default 0)")
-    simulate.add_arguments(commands.add_parser("simulate", help="play many seeded bot games and sum up how they ended"))
-    replay_parser = commands.add_parser("replay", help="replay a game record, check its verdict and print it")
-    replay_parser.add_argument("file", metavar="FILE", help="a game record (demo --record) or a public record (demo --public-record)")
-    replay_parser.add_argument("--seat", type=int, help="show what this seat saw (with --week)")
-    replay_parser.add_argument("--week", type=int, help="show week 1-12 as the seat (or a spectator) saw it")
-    _add_theme(replay_parser)
-    return parser
 
 
-def _bot_kinds(parser: argparse.ArgumentParser, spec: str, players: int) -> list[str]:
+def _add_play(sub: argparse.ArgumentParser) -> None:
+    _add_game(sub)
+    sub.add_argument("--seat", type=int, default=0, help="your seat, 0 to players-1 (default 0)")
+
+
+def _add_replay(sub: argparse.ArgumentParser) -> None:
+    sub.add_argument("file", metavar="FILE", help="a game record (demo --record) or a public record (demo --public-record)")
+    sub.add_argument("--seat", type=int, help="show what this seat saw (with --week)")
+    sub.add_argument("--week", type=int, help="show week 1-12 as the seat (or a spectator) saw it")
+    _add_theme(sub)
+
+
+def _bot_kinds(spec: str, players: int) -> list[str]:
+    """The bot kind of each seat that ``--bots`` names.
+
+    :raises UsageError: for a kind that does not exist or a list of the wrong length.
+    """
     kinds = [k.strip() for k in spec.split(",")]
     unknown = [k for k in kinds if k not in BOT_KINDS]
     if unknown:
-        parser.error(f"--bots: unknown bot kind {unknown[0]!r}; choose from {', '.join(sorted(BOT_KINDS))}")
+        raise UsageError(f"--bots: unknown bot kind {unknown[0]!r}; choose from {', '.join(sorted(BOT_KINDS))}")
     if len(kinds) == 1:
         return kinds * players
     if len(kinds) != players:
-        parser.error(f"--bots: give one kind, or one per seat ({players}), not {len(kinds)}")
+        raise UsageError(f"--bots: give one kind, or one per seat ({players}), not {len(kinds)}")
     return kinds
 
 
-def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace, console: Console) -> int:
-    """Run the subcommand that ``args`` name; bad combinations of arguments exit through ``parser``."""
-    theme = _THEMES[args.theme]
-    if args.command == "demo":
-        kinds = _bot_kinds(parser, args.bots, args.players)
-        return demo.run(console, args.players, args.seed, theme, kinds, args.record, args.public_record)
-    if args.command == "simulate":
-        return simulate.run(console, args, _bot_kinds(parser, args.bots, args.players), theme)
-    if args.command == "replay":
-        return replay.replay_command(console, args.file, theme, seat=args.seat, week=args.week)
+def _demo(args: argparse.Namespace, out: Console) -> int:
+    kinds = _bot_kinds(args.bots, args.players)
+    for path in (args.record, args.public_record):
+        if path is not None:  # refused now rather than after the whole game
+            check_writable(Path(path))
+    return demo.run(out, args.players, args.seed, _THEMES[args.theme], kinds, args.record, args.public_record)
+
+
+def _play(args: argparse.Namespace, out: Console) -> int:
     if not 0 <= args.seat < args.players:
-        parser.error(f"--seat must be from 0 to {args.players - 1} in a {args.players}-player game")
-    return play.run(console, args.players, args.seed, theme, args.seat)
+        raise UsageError(f"--seat must be from 0 to {args.players - 1} in a {args.players}-player game")
+    try:
+        return play.run(out, args.players, args.seed, _THEMES[args.theme], args.seat)
+    except play.PlayerLeft as left:
+        raise CommandExit(EXIT_LEFT, f"Game abandoned: {left}.") from None
+
+
+def _simulate(args: argparse.Namespace, out: Console) -> int:
+    if args.games < 1:
+        raise UsageError(f"--games must be at least 1, not {args.games}")
+    if args.jobs < 1:
+        raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
+    return simulate.run(out, args, _bot_kinds(args.bots, args.players), _THEMES[args.theme])
+
+
+def _replay(args: argparse.Namespace, out: Console) -> int:
+    return replay.replay_command(out, args.file, _THEMES[args.theme], seat=args.seat, week=args.week)
+
+
+#: The subcommands of ``darkempire``, in the order its help lists them.
+COMMANDS: tuple[Command[Console], ...] = (
+    Command("demo", "watch bots play a whole game, week by week", _demo, _add_demo),
+    Command("play", "play one seat against greedy bots at the terminal", _play, _add_play),
+    Command("replay", "replay a game record, check its verdict and print it", _replay, _add_replay),
+    Command("simulate", "play many seeded bot games and sum up how they ended", _simulate, simulate.add_arguments),
+)
+
+
+def console(stream: TextIO) -> Console:
+    """The ``rich`` console a subcommand prints to: on ``stream`` (standard output), plain text without
+    colours when it is not a terminal, and no wrapping (a long line stays one line for a script to read)."""
+    return Console(file=stream, highlight=False, soft_wrap=True, emoji=False)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``darkempire`` command with ``argv`` (default: the process arguments).
 
-    :returns: the exit status: 0 when done, 1 when the player leaves ``play``,
-        130 after Ctrl-C. Bad arguments exit with status 2 and a message
-        (:class:`SystemExit`, from :mod:`argparse`).
+    :returns: the exit status: 0 when done, 1 when the player leaves ``play`` or the library refuses
+        something (a record that does not replay, a file that cannot be read or written; one line on
+        standard error), 130 after Ctrl-C. Bad arguments exit with status 2 and a message with the
+        subcommand's usage (:class:`SystemExit`, from :mod:`argparse`).
     """
-    parser = _parser()
-    args = parser.parse_args(argv)
-    console = Console(file=sys.stdout, highlight=False, soft_wrap=True, emoji=False)
-    try:
-        return _dispatch(parser, args, console)
-    except play.PlayerLeft as left:
-        Console(file=sys.stderr, highlight=False).print(f"Game abandoned: {left}.")
-        return EXIT_LEFT
-    except KeyboardInterrupt:
-        Console(file=sys.stderr, highlight=False).print("Interrupted.")
-        return EXIT_INTERRUPTED
-    except DarkEmpireError as error:  # an engine refusal is a bug, but report it as one line
-        # soft_wrap: one line however narrow the terminal, so a script can read the error from it
-        Console(file=sys.stderr, highlight=False, soft_wrap=True).print(f"darkempire: {escape(str(error))}")
-        return EXIT_LEFT
+    return shell.main("darkempire", DESCRIPTION, COMMANDS, argv, output=console, error_status=EXIT_LEFT)

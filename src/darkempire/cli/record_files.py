@@ -8,6 +8,7 @@ every hidden choice) or a ``"public-record"``
 
 from __future__ import annotations
 
+import os
 import stat
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from darkempire.public_record import PublicRecord
 from darkempire.records import GameRecord, RecordError
 from darkempire.serialization import DEFAULT_MAX_SIZE, DocumentTooLargeError, WrongTypeError, from_json, to_json
 
-__all__ = ["read_record", "write_record"]
+__all__ = ["check_writable", "read_record", "write_record"]
 
 
 def write_record(path: Path, record: GameRecord | PublicRecord) -> None:
@@ -25,6 +26,29 @@ def write_record(path: Path, record: GameRecord | PublicRecord) -> None:
     """
     try:
         path.write_text(to_json(record) + "\n", encoding="utf-8")
+    except OSError as error:
+        raise RecordError(f"cannot write {path}: {error.strerror or error}") from None
+
+
+def check_writable(path: Path) -> None:
+    """Check that :func:`write_record` could write ``path`` now, leaving the file system as it was: a command
+    calls it before the work whose record it writes, so that a mistyped directory is refused at once.
+
+    A file that does not exist is created and removed again; one that exists is opened for writing without
+    being truncated (nor waited on, if it is a FIFO without a reader).
+
+    :raises RecordError: if ``path`` cannot be written, with the same message :func:`write_record` gives.
+    """
+    try:
+        try:
+            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL)
+            created = True
+        except FileExistsError:
+            descriptor = os.open(path, os.O_WRONLY | os.O_NONBLOCK)
+            created = False
+        os.close(descriptor)
+        if created:
+            os.unlink(path)
     except OSError as error:
         raise RecordError(f"cannot write {path}: {error.strerror or error}") from None
 

@@ -1,0 +1,219 @@
+"""A command-line shell for any game of the kit: subcommands, usage errors and exit statuses.
+
+A game's command is a list of :class:`Command` values, each one subcommand (``demo``, ``replay``, ...) with
+its help, its arguments and the function that runs it; :func:`main` (or a :class:`Shell`) builds the
+:mod:`argparse` parser, runs the subcommand that the arguments name and turns what went wrong into an exit
+status:
+
+* bad arguments exit with status :data:`EXIT_USAGE` (2) and the subcommand's usage on standard error, by
+  :class:`SystemExit` as :mod:`argparse` does. That covers what argparse checks and what a command checks
+  itself (options that depend on each other) by raising :class:`UsageError`. A quoted argument in a usage
+  message is cut short (:data:`USAGE_WORD_LIMIT`): ``--seed`` followed by a hundred thousand digits does
+  not come back whole;
+* a :class:`~tablekit.errors.KitError` (any game's refusal, a record that does not replay, a file that
+  cannot be read) gives exactly one line on standard error, ``program: message``, and the shell's
+  ``error_status`` (default :data:`EXIT_ERROR`, 1);
+* a :class:`CommandExit` stops a command with its own status and line (a player who leaves a game);
+* Ctrl-C (:class:`KeyboardInterrupt`) prints ``Interrupted.`` and gives :data:`EXIT_INTERRUPTED` (130).
+
+The kit needs no terminal library. The console convention: a command writes to an *output* that the shell
+builds, at each call, from the standard output of that moment (``sys.stdout`` then), with the
+game's ``output`` factory. A game that wants colours wraps the stream in its terminal library there (Dark
+Empire wraps it in a ``rich`` console), and should write plain text when the stream is not a terminal (a
+pipe, a file, CI); the plain factory is ``lambda stream: stream``. Error lines are plain, one line each,
+whatever the output.
+
+>>> def hello(args, out):
+...     print(f"hello, {args.name}", file=out)
+...     return 0
+>>> greet = Command("greet", "say hello", hello, lambda parser: parser.add_argument("name"))
+>>> main("toy", "A toy.", [greet], ["greet", "world"], output=lambda stream: stream)
+hello, world
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Callable, Sequence
+from typing import Generic, NoReturn, TextIO, TypeVar
+
+import attrs
+
+from tablekit.errors import KitError
+
+__all__ = [
+    "EXIT_ERROR",
+    "EXIT_INTERRUPTED",
+    "EXIT_OK",
+    "EXIT_USAGE",
+    "USAGE_WORD_LIMIT",
+    "Command",
+    "CommandExit",
+    "Shell",
+    "UsageError",
+    "main",
+    "one_line",
+]
+
+O = TypeVar("O")
+
+#: Exit status of a command that did its job.
+EXIT_OK = 0
+#: Exit status after a :class:`~tablekit.errors.KitError`, unless the shell names another.
+EXIT_ERROR = 1
+#: Exit status of bad arguments, as :mod:`argparse` gives it.
+EXIT_USAGE = 2
+#: Exit status after Ctrl-C (128 plus SIGINT's number, as shells report it).
+EXIT_INTERRUPTED = 130
+
+#: A word (a run of characters without a space) of a usage message longer than this is cut to it and its
+#: length given: argparse quotes a refused argument whole ("invalid int value: '999...'"), however long.
+USAGE_WORD_LIMIT = 80
+
+_LONG_WORD = re.compile(r"\S{%d,}" % (USAGE_WORD_LIMIT + 1))
+# Control characters (C0, DEL, C1), line breaks first among them: one would split the error line in two.
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+class UsageError(KitError, ValueError):
+    """Arguments that argparse accepted one at a time but the command refuses (``--seat 4`` in a 3-player
+    game): the shell reports it as argparse reports its own, with the subcommand's usage, and exits 2."""
+
+
+class CommandExit(KitError):
+    """Stop the command with exit ``status`` and ``message`` as the one line on standard error (no program
+    name before it): how a command ends early on purpose, such as a player leaving the game.
+
+    :ivar status: the exit status.
+    :ivar message: the line to print.
+    """
+
+    status: int
+    message: str
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def _no_arguments(parser: argparse.ArgumentParser) -> None:
+    """A command without arguments adds none."""
+
+
+@attrs.frozen
+class Command(Generic[O]):
+    """One subcommand.
+
+    :ivar name: what the user types (``"demo"``).
+    :ivar help: one line for the command's help.
+    :ivar run: runs the command with the parsed arguments and the output (see the console convention
+        above), and returns its exit status; it raises :class:`UsageError` for arguments it refuses.
+    :ivar add_arguments: adds the command's arguments to its parser.
+    """
+
+    name: str
+    help: str
+    run: Callable[[argparse.Namespace, O], int]
+    add_arguments: Callable[[argparse.ArgumentParser], object] = _no_arguments
+
+
+def one_line(text: str) -> str:
+    """``text`` with every control character, line breaks included, written as its escape (``\\n``,
+    ``\\x1b``): an error line stays one line, and a message quoting hostile input cannot move the cursor.
+
+    >>> one_line("bad\\nrecord\\x1b[2J")
+    'bad\\\\nrecord\\\\x1b[2J'
+    """
+    return _CONTROL.sub(lambda match: repr(match.group())[1:-1], text)
+
+
+def _shorten(message: str) -> str:
+    return _LONG_WORD.sub(lambda m: f"{m.group()[: USAGE_WORD_LIMIT - 3]}... ({len(m.group())} characters)", message)
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors cut long words short and stay on one line."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print the usage and ``message`` (shortened) on standard error, and exit with status 2."""
+        super().error(one_line(_shorten(message)))
+
+
+@attrs.frozen
+class Shell(Generic[O]):
+    """A program made of :class:`Command` values.
+
+    :ivar program: the program's name, in usage lines and before error messages.
+    :ivar description: one paragraph for the top-level help.
+    :ivar commands: the subcommands, in the order the help lists them; names must differ.
+    :ivar output: builds a command's output from the standard output stream (see the console convention).
+    :ivar error_status: the exit status after a :class:`~tablekit.errors.KitError`.
+    """
+
+    program: str
+    description: str
+    commands: Sequence[Command[O]]
+    output: Callable[[TextIO], O]
+    error_status: int = EXIT_ERROR
+
+    def __attrs_post_init__(self) -> None:
+        names = [command.name for command in self.commands]
+        if not names or len(set(names)) != len(names):
+            raise KitError(f"a shell needs commands with distinct names, not {names}")
+
+    def parsers(self) -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+        """The top-level parser and each command's, by name."""
+        parser = _Parser(prog=self.program, description=self.description)
+        names = ",".join(command.name for command in self.commands)
+        sub = parser.add_subparsers(dest="command", required=True, metavar=f"{{{names}}}")
+        subparsers: dict[str, argparse.ArgumentParser] = {}
+        for command in self.commands:
+            subparsers[command.name] = sub.add_parser(command.name, help=command.help, description=command.help)
+            command.add_arguments(subparsers[command.name])
+        return parser, subparsers
+
+    def main(self, argv: Sequence[str] | None = None) -> int:
+        """Run the command that ``argv`` (default: the process arguments) names, its output built from
+        ``sys.stdout`` and its error line written to ``sys.stderr``, as they are at the time of the call
+        (where argparse writes too, and where a test's capture finds them).
+
+        :returns: the command's exit status, the shell's ``error_status`` after a
+            :class:`~tablekit.errors.KitError`, a :class:`CommandExit`'s status, or 130 after Ctrl-C.
+        :raises SystemExit: with status 2 for bad arguments (and 0 after ``--help``), as argparse does.
+        """
+        parser, subparsers = self.parsers()
+        args = parser.parse_args(argv)
+        command = next(c for c in self.commands if c.name == args.command)
+        try:
+            return command.run(args, self.output(sys.stdout))
+        except UsageError as error:
+            subparsers[command.name].error(str(error))
+        except CommandExit as stop:
+            return self._say(stop.message, stop.status)
+        except KitError as error:
+            return self._say(f"{self.program}: {error}", self.error_status)
+        except KeyboardInterrupt:
+            return self._say("Interrupted.", EXIT_INTERRUPTED)
+
+    @staticmethod
+    def _say(line: str, status: int) -> int:
+        sys.stderr.write(one_line(line) + "\n")
+        sys.stderr.flush()
+        return status
+
+
+def main(
+    program: str,
+    description: str,
+    commands: Sequence[Command[O]],
+    argv: Sequence[str] | None = None,
+    *,
+    output: Callable[[TextIO], O],
+    error_status: int = EXIT_ERROR,
+) -> int:
+    """Build the :class:`Shell` of ``commands`` and run it with ``argv``: see :meth:`Shell.main`."""
+    return Shell(program, description, commands, output, error_status).main(argv)
