@@ -86,7 +86,7 @@ nitpick_ignore_regex = [
     # protocol, the collector, the chance sources and the bots, which tablekit.records names.
     (r"py:(class|obj|data|func|meth|attr|exc)", r"tablekit\.(?:game|simultaneous|chance|bots)\..+"),
     # A TypeVar of the kit is not an object to document; it appears only inside generic signatures.
-    (r"py:(class|obj)", r"tablekit\.\w+\.[A-Z](?:_co|_contra)?"),
+    (r"py:(class|obj)", r"tablekit\.[\w.]+\.[A-Z](?:_co|_contra)?"),
     # The kit's events, which every Dark Empire event's visibility names: the kit has no API page for them
     # yet (see kit.md, "What the kit does not do yet").
     (r"py:(class|obj|data|func)", r"tablekit\.events\..+"),

@@ -50,7 +50,7 @@ def _joint(value: Mapping[int, A] | tuple[tuple[int, A], ...]) -> tuple[tuple[in
 class KitFlow(Generic[C, S, A]):
     """A game in progress: the last decided state, the choices waiting for their draws, the draws made since.
 
-    Build one with :meth:`start`; the fields are what it keeps, and :attr:`node` follows from them.
+    Build one with :meth:`start`; the fields are what it keeps, and ``node`` follows from them.
 
     :ivar game: the rules (a :class:`~tablekit.game.Game`; typed ``Any`` here, as the view and event types do
         not matter to a flow).
@@ -59,7 +59,7 @@ class KitFlow(Generic[C, S, A]):
     :ivar state: the last decided state, or ``None`` while the set-up draws.
     :ivar choices: the joint choices (``(seat, action)`` of each awaited seat, in seat order) whose step is
         drawing its outcomes; ``None`` at decisions and during the set-up.
-    :ivar script: the outcome indices drawn since :attr:`state` (during the set-up: since the start).
+    :ivar script: the outcome indices drawn since ``state`` (during the set-up: since the start).
     :ivar node: the chance node due, where the step ran out of script; ``None`` at decisions and at the end.
     :ivar past: every earlier decision: the state and the joint choices, for the seats' information states.
     """
