@@ -19,8 +19,8 @@ pyspiel = pytest.importorskip("pyspiel")
 from open_spiel.python.algorithms import get_all_states  # noqa: E402
 
 from kit.toy import GAME, Bid, Keep, Peek, ToyAction, ToyConfig, ToyState  # noqa: E402
-from tablekit.adapters.flow import AdapterError  # noqa: E402
-from tablekit.adapters.openspiel import NO_OP, KitState, Limits, register  # noqa: E402
+from tablekit.adapters.flow import NO_OP, AdapterError  # noqa: E402
+from tablekit.adapters.openspiel import KitState, Limits, register  # noqa: E402
 from tablekit.chance import ScriptedChance  # noqa: E402
 from tablekit.errors import GameContractError  # noqa: E402
 

@@ -22,23 +22,49 @@ joint choices), so that a seat's information state (what it saw and chose at eac
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Generic
+from collections.abc import Mapping, Sequence
+from typing import Any, Final, Generic, Protocol, TypeVar
 
 import attrs
 
 from tablekit._typevars import A, C, S
 from tablekit.chance import ChanceNode, ChanceSource, run_scripted
-from tablekit.errors import KitError
+from tablekit.errors import GameContractError, KitError
 from tablekit.game import Game, Transition
 from tablekit.simultaneous import Collected, Round, choose
 
-__all__ = ["AdapterError", "KitFlow"]
+__all__ = ["NO_OP", "ActionEncoder", "AdapterError", "KitFlow", "decode_joint", "legal_encoded"]
+
+#: The action of a seat the step does not await ("wait").
+NO_OP: Final = 0
+
+S_contra = TypeVar("S_contra", contravariant=True)
 
 
 class AdapterError(KitError, ValueError):
     """An adapter was asked for something its game does not allow now: a chance outcome at a decision, an
     illegal or missing joint action, a serialized state that does not replay."""
+
+
+class ActionEncoder(Protocol[S_contra, A]):
+    """A game's actions as integers: ``0`` is :data:`NO_OP`, a real action is ``1 .. num_actions - 1``.
+
+    The integer may depend on the state and the seat (Dark Empire numbers a seat's cards by position), but
+    the seat's legal actions must encode to distinct integers, and ``decode`` must invert ``encode`` on them.
+    """
+
+    @property
+    def num_actions(self) -> int:
+        """How many integers there are, :data:`NO_OP` included (OpenSpiel's ``num_distinct_actions``)."""
+        ...
+
+    def encode(self, state: S_contra, seat: int, action: A) -> int:
+        """The integer of ``seat``'s legal ``action`` in ``state``."""
+        ...
+
+    def decode(self, state: S_contra, seat: int, index: int) -> A:
+        """The action of integer ``index`` (not :data:`NO_OP`) for ``seat`` in ``state``."""
+        ...
 
 
 def _joint(value: Mapping[int, A] | tuple[tuple[int, A], ...]) -> tuple[tuple[int, A], ...]:
@@ -169,3 +195,45 @@ def _settle(flow: KitFlow[C, S, A]) -> KitFlow[C, S, A]:
     if isinstance(result, ChanceNode):
         return attrs.evolve(flow, node=result)
     return attrs.evolve(flow, state=result.state, choices=None, script=(), node=None)
+
+
+def legal_encoded(flow: KitFlow[C, S, A], encoder: ActionEncoder[S, A], seat: int) -> dict[int, A | None]:
+    """``seat``'s legal actions now by integer: ``{NO_OP: None}`` for a seat the step does not await, none
+    at chance nodes and at the end.
+
+    :raises GameContractError: the encoder gave an action an integer out of range, or one it gave another.
+    """
+    if flow.is_chance or flow.is_over:
+        return {}
+    if seat not in flow.awaited:
+        return {NO_OP: None}
+    state = flow.state
+    assert state is not None  # a decision has a decided state
+    encoded: dict[int, A | None] = {}
+    legal: Sequence[A] = flow.game.legal_actions(state, seat)
+    for action in legal:
+        index = encoder.encode(state, seat, action)
+        if type(index) is not int or not 0 < index < encoder.num_actions or index in encoded:
+            raise GameContractError(f"{flow.game.name}: the encoder gave {index!r:.20} to {action!r:.40}, "
+                                    f"not a new integer in 1..{encoder.num_actions - 1}")  # fmt: skip
+        encoded[index] = action
+    return encoded
+
+
+def decode_joint(flow: KitFlow[C, S, A], encoder: ActionEncoder[S, A], actions: Sequence[int]) -> dict[int, A]:
+    """The choices of a joint action, one integer per seat (:data:`NO_OP` for a seat not awaited), for
+    :meth:`KitFlow.apply_joint`.
+
+    :raises AdapterError: the wrong number of actions, or an action that is not legal for its seat.
+    """
+    if len(actions) != flow.players:
+        raise AdapterError(f"{len(actions)} actions for {flow.players} seats")
+    choices: dict[int, A] = {}
+    for seat, index in enumerate(actions):
+        legal = legal_encoded(flow, encoder, seat)
+        if type(index) is not int or index not in legal:
+            raise AdapterError(f"action {index!r:.20} is not legal for seat {seat}")
+        action = legal[index]
+        if action is not None:
+            choices[seat] = action
+    return choices

@@ -13,13 +13,14 @@ What the game is
 * **Simultaneous moves, explicit chance** (``SIMULTANEOUS``, ``EXPLICIT_STOCHASTIC``). A state is a
   :class:`~tablekit.adapters.flow.KitFlow`. At a decision every seat acts: a seat the step awaits
   (:meth:`~tablekit.game.Game.awaited`) chooses among its legal actions, every other seat has the one legal
-  action :data:`NO_OP` ("wait"). A one-seat step is a simultaneous node with one real choice, so a game that
-  mixes simultaneous and sequential steps needs no special case; ``pyspiel.convert_to_turn_based`` gives the
-  turn-based form. Every draw the game makes through its :class:`~tablekit.chance.ChanceSource` is a chance
-  node, where :func:`~tablekit.chance.run_scripted` stops: its outcomes are the draw's option indices
-  ``0 .. count - 1``, equally likely.
-* **Actions** are integers from the game's :class:`ActionEncoder`: ``0`` is :data:`NO_OP`, and every legal
-  action of a seat encodes to one of ``1 .. num_actions - 1``, distinct within a seat's legal actions.
+  action :data:`~tablekit.adapters.flow.NO_OP` ("wait"). A one-seat step is a simultaneous node with one
+  real choice, so a game that mixes simultaneous and sequential steps needs no special case;
+  ``pyspiel.convert_to_turn_based`` gives the turn-based form. Every draw the game makes through its
+  :class:`~tablekit.chance.ChanceSource` is a chance node, where :func:`~tablekit.chance.run_scripted`
+  stops: its outcomes are the draw's option indices ``0 .. count - 1``, equally likely.
+* **Actions** are integers from the game's :class:`~tablekit.adapters.flow.ActionEncoder`: ``0`` is
+  :data:`~tablekit.adapters.flow.NO_OP`, and every legal action of a seat encodes to one of
+  ``1 .. num_actions - 1``, distinct within a seat's legal actions.
 * **Observations** are the game's :meth:`~tablekit.game.Game.view` for the seat, written by the ``observe``
   function given to :func:`register` (``repr`` by default); while a step draws its outcomes, the seat also
   sees which seats chose and its own choice. The information state (perfect recall) is one line per earlier
@@ -34,44 +35,16 @@ What the game is
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final, Protocol, TypeVar
+from typing import Any
 
 import attrs
 import pyspiel
 
-from tablekit._typevars import A
-from tablekit.adapters.flow import AdapterError, KitFlow
+from tablekit.adapters.flow import NO_OP, ActionEncoder, AdapterError, KitFlow, decode_joint, legal_encoded
 from tablekit.errors import GameContractError, IllegalChoiceError
 from tablekit.game import Game
 
-__all__ = ["NO_OP", "ActionEncoder", "KitGame", "KitObserver", "KitState", "Limits", "Spec", "register"]
-
-#: The action of a seat the step does not await ("wait").
-NO_OP: Final = 0
-
-S_contra = TypeVar("S_contra", contravariant=True)
-
-
-class ActionEncoder(Protocol[S_contra, A]):
-    """A game's actions as OpenSpiel integers: ``0`` is :data:`NO_OP`, a real action is ``1 .. num_actions - 1``.
-
-    The integer may depend on the state and the seat (Dark Empire numbers a seat's cards by position), but
-    the seat's legal actions must encode to distinct integers, and ``decode`` must invert ``encode`` on them.
-    """
-
-    @property
-    def num_actions(self) -> int:
-        """OpenSpiel's ``num_distinct_actions``: one more than the largest integer, :data:`NO_OP` included."""
-        ...
-
-    def encode(self, state: S_contra, seat: int, action: A) -> int:
-        """The integer of ``seat``'s legal ``action`` in ``state``."""
-        ...
-
-    def decode(self, state: S_contra, seat: int, index: int) -> A:
-        """The action of integer ``index`` (not :data:`NO_OP`) for ``seat`` in ``state``."""
-        ...
-
+__all__ = ["KitGame", "KitObserver", "KitState", "Limits", "Spec", "register"]
 
 @attrs.frozen
 class Limits:
@@ -193,24 +166,7 @@ class KitState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hint
         return int(pyspiel.PlayerId.SIMULTANEOUS)
 
     def _legal_actions(self, player: int) -> list[int]:
-        flow = self._flow
-        if flow.is_chance or flow.is_over:
-            return []
-        if player not in flow.awaited:
-            return [NO_OP]
-        return sorted(self._encoded(player))
-
-    def _encoded(self, seat: int) -> dict[int, Any]:
-        """The seat's legal actions by integer; the encoder's contract is checked here."""
-        spec, state = self._spec, self._flow.state
-        encoded: dict[int, Any] = {}
-        for action in spec.game.legal_actions(state, seat):
-            index = spec.encoder.encode(state, seat, action)
-            if type(index) is not int or not 0 < index < spec.encoder.num_actions or index in encoded:
-                raise GameContractError(f"{spec.game.name}: the encoder gave {index!r:.20} to {action!r:.40}, "
-                                        f"not a new integer in 1..{spec.encoder.num_actions - 1}")  # fmt: skip
-            encoded[index] = action
-        return encoded
+        return sorted(legal_encoded(self._flow, self._spec.encoder, player))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The draw's options by index, each with the same probability; ``[]`` at decisions."""
@@ -221,18 +177,9 @@ class KitState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hint
         self._flow = self._flow.apply_chance(action)
 
     def _apply_actions(self, actions: Sequence[int]) -> None:
-        flow = self._flow
-        if len(actions) != flow.players:
-            raise AdapterError(f"{len(actions)} actions for {flow.players} seats")
-        choices: dict[int, Any] = {}
-        for seat, index in enumerate(actions):
-            legal = self._encoded(seat) if seat in flow.awaited else {NO_OP: None}
-            if index not in legal:
-                raise AdapterError(f"action {index!r:.20} is not legal for seat {seat}")
-            if seat in flow.awaited:
-                choices[seat] = legal[index]
+        choices = decode_joint(self._flow, self._spec.encoder, [int(action) for action in actions])
         try:
-            self._flow = flow.apply_joint(choices)
+            self._flow = self._flow.apply_joint(choices)
         except IllegalChoiceError as error:  # the game refused what it listed as legal
             raise GameContractError(f"{self._spec.game.name}: check refused a legal action: {error}") from error
 
@@ -343,7 +290,7 @@ def register(
     """Register ``game`` with OpenSpiel as ``short_name``; ``pyspiel.load_game(short_name)`` then builds it.
 
     :param game: the rules.
-    :param encoder: its actions as integers (see :class:`ActionEncoder`).
+    :param encoder: its actions as integers (see :class:`~tablekit.adapters.flow.ActionEncoder`).
     :param short_name: the name to load it by.
     :param config: the game's config from OpenSpiel parameters (``parameters`` updated with the given ones).
     :param limits: the sizes of the game of a config.
