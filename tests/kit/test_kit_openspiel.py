@@ -162,7 +162,7 @@ def test_a_serialized_state_deserializes_to_an_equal_one() -> None:
             state.apply_actions([rng.choice(state.legal_actions(seat)) for seat in range(3)])
 
 
-@pytest.mark.parametrize("text", ["x", "0\n0\n2", "0\n1\n1\n9"])
+@pytest.mark.parametrize("text", ["x", "0\n0\n2", "0\n1\n1\n9", "0\n" + "9" * 5000, "-1", "0\n\n1", "\u00b2"])
 def test_a_serialized_state_that_does_not_replay_is_a_typed_error(text: str) -> None:
     with pytest.raises(AdapterError):
         pyspiel.load_game("toyspiel(players=3)").deserialize_state(text)

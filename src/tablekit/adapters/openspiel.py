@@ -121,7 +121,8 @@ class KitGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hints
         state = self.new_initial_state()
         buffered: list[int] = []
         for at, line in enumerate(text.split("\n") if text else []):
-            if not line.strip().lstrip("-").isdigit():
+            # Bounded before int(): a line of thousands of digits is no action (and int() would refuse it).
+            if len(line) > 20 or not (line.isascii() and line.isdigit()):  # no sign: pyspiel aborts on -1
                 raise AdapterError(f"line {at + 1} of a serialized state is not an action: {line!r:.30}")
             action = int(line)
             if state.is_chance_node():
@@ -177,7 +178,7 @@ class KitState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hint
         self._flow = self._flow.apply_chance(action)
 
     def _apply_actions(self, actions: Sequence[int]) -> None:
-        choices = decode_joint(self._flow, self._spec.encoder, [int(action) for action in actions])
+        choices = decode_joint(self._flow, self._spec.encoder, list(actions))
         try:
             self._flow = self._flow.apply_joint(choices)
         except IllegalChoiceError as error:  # the game refused what it listed as legal
