@@ -83,7 +83,7 @@ nitpick_ignore_regex = [
     # How a type hint naming a mocked numpy type renders when numpy is not installed (see optionaldeps).
     (r"py:class", r".*\bnumpy\.ndarray\b.*"),
     # A TypeVar of the kit is not an object to document; it appears only inside generic signatures.
-    (r"py:(class|obj)", r"tablekit\.\w+\.(?:[A-Z](?:_co|_contra)?|Src|CounterT)"),
+    (r"py:(class|obj)", r"tablekit\.[\w.]+\.(?:[A-Z](?:_co|_contra)?|Src|CounterT)"),
     # The private base class of the PettingZoo environments, shown among their bases.
     (r"py:class", r"darkempire\.adapters\.pettingzoo\._SeatsEnv"),
 ]

@@ -1,0 +1,239 @@
+"""A game in progress with explicit chance, for any :class:`~tablekit.game.Game`: what an adapter state holds.
+
+Frameworks such as OpenSpiel want every random draw as a *chance node* with listed outcomes, and every
+decision as a *joint action* of all seats at once. A :class:`KitFlow` gives both without undoing anything:
+
+* it keeps the last **decided** state (``None`` before the set-up has drawn everything), the **joint choices**
+  whose step is drawing its outcomes, and the **script** of outcome indices drawn since;
+* its chance node is where :func:`~tablekit.chance.run_scripted` stops when the step (or the set-up,
+  :meth:`~tablekit.game.Game.initial`) runs with that script: applying an outcome appends its index and runs
+  the step again, which repeats the same draws (the game is pure) and goes one draw further;
+* a decision collects one choice per seat the step awaits (:meth:`~tablekit.game.Game.awaited`); the step
+  resolves through the kit's collector (:func:`tablekit.simultaneous.choose`), so every choice is checked by
+  the game's :meth:`~tablekit.game.Game.check` and a step that refuses checked choices is the game's fault
+  (:class:`~tablekit.errors.GameContractError`).
+
+It imports no framework: the OpenSpiel base (:mod:`tablekit.adapters.openspiel`) encodes its choices as
+integers and writes its observations; another adapter can do the same over the same flow.
+
+It is immutable: every method returns a new flow. It also keeps each earlier decision (the state and the
+joint choices), so that a seat's information state (what it saw and chose at each decision) follows from it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final, Generic, Protocol, TypeVar
+
+import attrs
+
+from tablekit._typevars import A, C, S
+from tablekit.chance import ChanceNode, ChanceSource, run_scripted
+from tablekit.errors import GameContractError, KitError
+from tablekit.game import Game, Transition
+from tablekit.simultaneous import Collected, Round, choose
+
+__all__ = ["NO_OP", "ActionEncoder", "AdapterError", "KitFlow", "decode_joint", "legal_encoded"]
+
+#: The action of a seat the step does not await ("wait").
+NO_OP: Final = 0
+
+S_contra = TypeVar("S_contra", contravariant=True)
+
+
+class AdapterError(KitError, ValueError):
+    """An adapter was asked for something its game does not allow now: a chance outcome at a decision, an
+    illegal or missing joint action, a serialized state that does not replay."""
+
+
+class ActionEncoder(Protocol[S_contra, A]):
+    """A game's actions as integers: ``0`` is :data:`NO_OP`, a real action is ``1 .. num_actions - 1``.
+
+    The integer may depend on the state and the seat (Dark Empire numbers a seat's cards by position), but
+    the seat's legal actions must encode to distinct integers, and ``decode`` must invert ``encode`` on them.
+    """
+
+    @property
+    def num_actions(self) -> int:
+        """How many integers there are, :data:`NO_OP` included (OpenSpiel's ``num_distinct_actions``)."""
+        ...
+
+    def encode(self, state: S_contra, seat: int, action: A) -> int:
+        """The integer of ``seat``'s legal ``action`` in ``state``."""
+        ...
+
+    def decode(self, state: S_contra, seat: int, index: int) -> A:
+        """The action of integer ``index`` (not :data:`NO_OP`) for ``seat`` in ``state``."""
+        ...
+
+
+def _joint(value: Mapping[int, A] | tuple[tuple[int, A], ...]) -> tuple[tuple[int, A], ...]:
+    items = value.items() if isinstance(value, Mapping) else value
+    return tuple(sorted(items, key=lambda item: item[0]))
+
+
+@attrs.frozen
+class KitFlow(Generic[C, S, A]):
+    """A game in progress: the last decided state, the choices waiting for their draws, the draws made since.
+
+    Build one with :meth:`start`; the fields are what it keeps, and ``node`` follows from them.
+
+    :ivar game: the rules (a :class:`~tablekit.game.Game`; typed ``Any`` here, as the view and event types do
+        not matter to a flow).
+    :ivar config: the game's config, for :meth:`~tablekit.game.Game.initial`.
+    :ivar players: the number of seats (known before the set-up has drawn its outcomes).
+    :ivar state: the last decided state, or ``None`` while the set-up draws.
+    :ivar choices: the joint choices (``(seat, action)`` of each awaited seat, in seat order) whose step is
+        drawing its outcomes; ``None`` at decisions and during the set-up.
+    :ivar script: the outcome indices drawn since ``state`` (during the set-up: since the start).
+    :ivar node: the chance node due, where the step ran out of script; ``None`` at decisions and at the end.
+    :ivar past: every earlier decision: the state and the joint choices, for the seats' information states.
+    """
+
+    game: Any = attrs.field(eq=False)
+    config: C
+    players: int
+    state: S | None = None
+    choices: tuple[tuple[int, A], ...] | None = None
+    script: tuple[int, ...] = ()
+    node: ChanceNode | None = None
+    past: tuple[tuple[S, tuple[tuple[int, A], ...]], ...] = ()
+
+    @classmethod
+    def start(cls, game: Game[C, S, A, Any, Any], config: C, players: int) -> KitFlow[C, S, A]:
+        """A new game: the set-up runs at once, and stops at its first draw if it has any."""
+        return _settle(cls(game, config, players))
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def is_chance(self) -> bool:
+        """Whether a chance node is next."""
+        return self.node is not None
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended (no draw is due and the decided state is over)."""
+        return self.node is None and self.state is not None and bool(self.game.is_over(self.state))
+
+    @property
+    def awaited(self) -> frozenset[int]:
+        """The seats that choose now; empty at chance nodes and at the end."""
+        if self.node is not None or self.state is None:
+            return frozenset()
+        awaited: frozenset[int] = self.game.awaited(self.state)
+        return awaited
+
+    def own_choice(self, seat: int) -> A | None:
+        """``seat``'s own choice while its step draws (``None`` otherwise): show it to that seat alone."""
+        return next((action for chosen, action in self.choices or () if chosen == seat), None)
+
+    def returns(self) -> tuple[float, ...]:
+        """The game's :meth:`~tablekit.game.Game.returns` at the end; 0 for every seat before."""
+        if not self.is_over:
+            return (0.0,) * self.players
+        returns: tuple[float, ...] = tuple(self.game.returns(self.state))
+        return returns
+
+    # ------------------------------------------------------------------ transitions
+
+    def apply_chance(self, index: int) -> KitFlow[C, S, A]:
+        """Draw outcome ``index`` (``0 .. node.count - 1``) at the chance node, and run the step on.
+
+        :raises AdapterError: no chance node is due, or ``index`` is not one of its outcomes.
+        """
+        if self.node is None:
+            raise AdapterError("no chance node is due: the seats choose now")
+        if type(index) is not int or not 0 <= index < self.node.count:  # True == 1 is no outcome
+            raise AdapterError(f"{index!r:.20} is not an outcome of the chance draw {self.node.name!r} "
+                               f"(0..{self.node.count - 1})")  # fmt: skip
+        return _settle(attrs.evolve(self, script=(*self.script, index), node=None))
+
+    def apply_joint(self, choices: Mapping[int, A]) -> KitFlow[C, S, A]:
+        """Resolve the decision with one choice per awaited seat (and none for any other seat).
+
+        :raises AdapterError: no seat chooses now, or ``choices`` are not exactly the awaited seats'.
+        :raises IllegalChoiceError: the game's :meth:`~tablekit.game.Game.check` refuses a choice.
+        """
+        awaited = self.awaited
+        if not awaited:
+            raise AdapterError("no seat chooses now (a chance node or the end)")
+        if set(choices) != awaited:
+            raise AdapterError(f"choices for seats {sorted(choices)}, but the step awaits {sorted(awaited)}")
+        assert self.state is not None
+        joint = _joint(choices)
+        # Check each choice now, so that an illegal one is refused before any draw is made for the step.
+        for seat, action in joint:
+            self.game.check(self.state, seat, action)
+        return _settle(attrs.evolve(self, choices=joint, script=(), past=(*self.past, (self.state, joint))))
+
+
+def _resolve(game: Game[C, S, A, Any, Any], state: S, joint: tuple[tuple[int, A], ...],
+             chance: ChanceSource) -> Transition[S, Any]:  # fmt: skip
+    """The step of ``joint``, through the collector: each choice in seat order, the last one resolves."""
+    round: Round[S, A] = Round(state, chance)
+    collected: Collected[S, A, Any] | None = None
+    for seat, action in joint:
+        collected = choose(game, round, seat, action)
+        round = collected.round
+    assert collected is not None and collected.transition is not None
+    return collected.transition
+
+
+def _settle(flow: KitFlow[C, S, A]) -> KitFlow[C, S, A]:
+    """Run the set-up or the pending step with the flow's script: a chance node if it runs out, else the
+    decided state after it."""
+    game: Game[C, S, A, Any, Any] = flow.game
+    state, joint = flow.state, flow.choices
+    result: Transition[S, Any] | ChanceNode
+    if state is None:
+        result = run_scripted(lambda chance: game.initial(flow.config, chance), flow.script)
+    elif joint is not None:
+        result = run_scripted(lambda chance: _resolve(game, state, joint, chance), flow.script)
+    else:
+        return flow
+    if isinstance(result, ChanceNode):
+        return attrs.evolve(flow, node=result)
+    return attrs.evolve(flow, state=result.state, choices=None, script=(), node=None)
+
+
+def legal_encoded(flow: KitFlow[C, S, A], encoder: ActionEncoder[S, A], seat: int) -> dict[int, A | None]:
+    """``seat``'s legal actions now by integer: ``{NO_OP: None}`` for a seat the step does not await, none
+    at chance nodes and at the end.
+
+    :raises GameContractError: the encoder gave an action an integer out of range, or one it gave another.
+    """
+    if flow.is_chance or flow.is_over:
+        return {}
+    if seat not in flow.awaited:
+        return {NO_OP: None}
+    state = flow.state
+    assert state is not None  # a decision has a decided state
+    encoded: dict[int, A | None] = {}
+    legal: Sequence[A] = flow.game.legal_actions(state, seat)
+    for action in legal:
+        index = encoder.encode(state, seat, action)
+        if type(index) is not int or not 0 < index < encoder.num_actions or index in encoded:
+            raise GameContractError(f"{flow.game.name}: the encoder gave {index!r:.20} to {action!r:.40}, "
+                                    f"not a new integer in 1..{encoder.num_actions - 1}")  # fmt: skip
+        encoded[index] = action
+    return encoded
+
+
+def decode_joint(flow: KitFlow[C, S, A], encoder: ActionEncoder[S, A], actions: Sequence[int]) -> dict[int, A]:
+    """The choices of a joint action, one integer per seat (:data:`NO_OP` for a seat not awaited), for
+    :meth:`KitFlow.apply_joint`.
+
+    :raises AdapterError: the wrong number of actions, or an action that is not legal for its seat.
+    """
+    if len(actions) != flow.players:
+        raise AdapterError(f"{len(actions)} actions for {flow.players} seats")
+    choices: dict[int, A] = {}
+    for seat, index in enumerate(actions):
+        legal = legal_encoded(flow, encoder, seat)
+        if type(index) is not int or index not in legal:
+            raise AdapterError(f"action {index!r:.20} is not legal for seat {seat}")
+        action = legal[index]
+        if action is not None:
+            choices[seat] = action
+    return choices

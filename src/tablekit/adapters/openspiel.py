@@ -1,0 +1,331 @@
+"""An OpenSpiel game for any :class:`~tablekit.game.Game`: :func:`register` it under a short name.
+
+>>> import pyspiel  # doctest: +SKIP
+>>> register(GAME, Encoder(), "toyspiel", config=..., limits=...)  # doctest: +SKIP
+>>> pyspiel.load_game("toyspiel(players=3)")  # doctest: +SKIP
+
+Install the ``openspiel`` extra (PyPI name ``open-spiel``); this is the only kit module that imports
+``pyspiel``.
+
+What the game is
+================
+
+* **Simultaneous moves, explicit chance** (``SIMULTANEOUS``, ``EXPLICIT_STOCHASTIC``). A state is a
+  :class:`~tablekit.adapters.flow.KitFlow`. At a decision every seat acts: a seat the step awaits
+  (:meth:`~tablekit.game.Game.awaited`) chooses among its legal actions, every other seat has the one legal
+  action :data:`~tablekit.adapters.flow.NO_OP` ("wait"). A one-seat step is a simultaneous node with one
+  real choice, so a game that mixes simultaneous and sequential steps needs no special case;
+  ``pyspiel.convert_to_turn_based`` gives the turn-based form. Every draw the game makes through its
+  :class:`~tablekit.chance.ChanceSource` is a chance node, where :func:`~tablekit.chance.run_scripted`
+  stops: its outcomes are the draw's option indices ``0 .. count - 1``, equally likely.
+* **Actions** are integers from the game's :class:`~tablekit.adapters.flow.ActionEncoder`: ``0`` is
+  :data:`~tablekit.adapters.flow.NO_OP`, and every legal action of a seat encodes to one of
+  ``1 .. num_actions - 1``, distinct within a seat's legal actions.
+* **Observations** are the game's :meth:`~tablekit.game.Game.view` for the seat, written by the ``observe``
+  function given to :func:`register` (``repr`` by default); while a step draws its outcomes, the seat also
+  sees which seats chose and its own choice. The information state (perfect recall) is one line per earlier
+  decision, what the seat saw and what it chose, then the current observation. A public-only observer shows
+  the spectator's view (``view(state, None)``). No tensors: a game's tensor belongs in its own adapter.
+* **Returns**: the game's :meth:`~tablekit.game.Game.returns` at the end, 0 before (terminal reward model).
+* **Serialization**: :meth:`KitState.serialize` writes the history of integers, one per line (as OpenSpiel
+  does for its own explicit-chance games); :meth:`KitGame.deserialize_state` replays it, checking each action,
+  and never unpickles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import attrs
+import pyspiel
+
+from tablekit.adapters.flow import NO_OP, ActionEncoder, AdapterError, KitFlow, decode_joint, legal_encoded
+from tablekit.errors import GameContractError, IllegalChoiceError
+from tablekit.game import Game
+
+__all__ = ["KitGame", "KitObserver", "KitState", "Limits", "Spec", "register"]
+
+@attrs.frozen
+class Limits:
+    """The sizes OpenSpiel asks of a game for one config (``pyspiel.GameInfo``).
+
+    :ivar players: the number of seats.
+    :ivar max_chance_outcomes: the most options of any draw.
+    :ivar max_game_length: the most decisions (joint actions) in a game.
+    :ivar min_utility: the lowest return.
+    :ivar max_utility: the highest return.
+    :ivar utility_sum: the sum of the returns if it is constant (a zero-sum game: 0), else ``None``.
+    """
+
+    players: int
+    max_chance_outcomes: int
+    max_game_length: int
+    min_utility: float
+    max_utility: float
+    utility_sum: float | None = None
+
+
+@attrs.frozen
+class Spec:
+    """Everything :func:`register` was given: a game, how to encode it, and how to build it from parameters."""
+
+    game: Game[Any, Any, Any, Any, Any]
+    encoder: ActionEncoder[Any, Any]
+    game_type: Any
+    config: Callable[[Mapping[str, Any]], Any]
+    limits: Callable[[Any], Limits]
+    observe: Callable[[Any], str]
+
+
+class KitGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hints
+    """The OpenSpiel game of a :class:`Spec` for the given parameters (:func:`register` makes the subclass
+    OpenSpiel loads by name).
+
+    :raises AdapterError: if the parameters do not make a config (the ``config`` function's own typed error
+        is raised as the cause).
+    """
+
+    def __init__(self, spec: Spec, params: Mapping[str, Any] | None = None) -> None:
+        params = {**spec.game_type.parameter_specification, **(params or {})}
+        try:
+            config = spec.config(params)
+        except (TypeError, ValueError) as error:
+            raise AdapterError(f"{spec.game_type.short_name}: no game for parameters {params}: {error}") from error
+        limits = spec.limits(config)
+        info = pyspiel.GameInfo(num_distinct_actions=spec.encoder.num_actions,
+                                max_chance_outcomes=limits.max_chance_outcomes, num_players=limits.players,
+                                min_utility=limits.min_utility, max_utility=limits.max_utility,
+                                utility_sum=limits.utility_sum, max_game_length=limits.max_game_length)  # fmt: skip
+        super().__init__(spec.game_type, info, params)
+        self.spec = spec
+        self.players: int = limits.players
+        self._start: KitFlow[Any, Any, Any] = KitFlow.start(spec.game, config, limits.players)
+
+    def new_initial_state(self) -> KitState:
+        """A new game, at the set-up's first draw (or its first decision if it draws nothing)."""
+        return KitState(self, self._start)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None) -> KitObserver:
+        """An observer of the given kind (see :class:`KitObserver`)."""
+        kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+        return KitObserver(self.spec, kind, params)
+
+    def deserialize_state(self, text: str) -> KitState:
+        """The state :meth:`KitState.serialize` wrote, rebuilt by replaying its history.
+
+        :raises AdapterError: for text that is not one integer per line, or a history that is not legal here.
+        """
+        if not isinstance(text, str):
+            raise AdapterError(f"a serialized state is text, not {type(text).__name__}")
+        state = self.new_initial_state()
+        buffered: list[int] = []
+        for at, line in enumerate(text.split("\n") if text else []):
+            # Bounded before int(): a line of thousands of digits is no action (and int() would refuse it).
+            if len(line) > 20 or not (line.isascii() and line.isdigit()):  # no sign: pyspiel aborts on -1
+                raise AdapterError(f"line {at + 1} of a serialized state is not an action: {line!r:.30}")
+            action = int(line)
+            if state.is_chance_node():
+                state.apply_action(action)
+                continue
+            buffered.append(action)
+            if len(buffered) == self.players:
+                state.apply_actions(buffered)
+                buffered = []
+        if buffered:
+            raise AdapterError(f"the history ends within a joint action ({len(buffered)} of {self.players})")
+        return state
+
+
+class KitState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hints
+    """A state of a :class:`KitGame`: a :class:`~tablekit.adapters.flow.KitFlow`.
+
+    :param game: the game.
+    :param flow: the game's progress.
+    """
+
+    def __init__(self, game: KitGame, flow: KitFlow[Any, Any, Any]) -> None:
+        super().__init__(game)
+        self._flow = flow  # the only attribute: OpenSpiel's C++ side pickles a Python state's attributes
+
+    @property
+    def _spec(self) -> Spec:
+        spec: Spec = self.get_game().spec
+        return spec
+
+    @property
+    def flow(self) -> KitFlow[Any, Any, Any]:
+        """The game's progress: decided state, choices drawing their outcomes, outcomes drawn, decisions."""
+        return self._flow
+
+    def current_player(self) -> int:
+        """``pyspiel.PlayerId.TERMINAL``, ``CHANCE`` or ``SIMULTANEOUS``."""
+        if self._flow.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if self._flow.is_chance:
+            return int(pyspiel.PlayerId.CHANCE)
+        return int(pyspiel.PlayerId.SIMULTANEOUS)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return sorted(legal_encoded(self._flow, self._spec.encoder, player))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The draw's options by index, each with the same probability; ``[]`` at decisions."""
+        node = self._flow.node
+        return [] if node is None else [(index, 1.0 / node.count) for index in range(node.count)]
+
+    def _apply_action(self, action: int) -> None:
+        self._flow = self._flow.apply_chance(action)
+
+    def _apply_actions(self, actions: Sequence[int]) -> None:
+        choices = decode_joint(self._flow, self._spec.encoder, list(actions))
+        try:
+            self._flow = self._flow.apply_joint(choices)
+        except IllegalChoiceError as error:  # the game refused what it listed as legal
+            raise GameContractError(f"{self._spec.game.name}: check refused a legal action: {error}") from error
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        node, state = self._flow.node, self._flow.state
+        if player == pyspiel.PlayerId.CHANCE and node is not None:
+            shown = f" ({node.options[action]!r})" if 0 <= action < len(node.options) else ""
+            return f"{node.name}: outcome {action}{shown}"
+        if action == NO_OP or state is None:
+            return f"seat {player}: wait" if action == NO_OP else f"seat {player}: action {action}"
+        return f"seat {player}: {self._spec.encoder.decode(state, player, action)!r}"
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self._flow.is_over
+
+    def returns(self) -> list[float]:
+        """The game's returns at the end, 0 before."""
+        return list(self._flow.returns())
+
+    def rewards(self) -> list[float]:
+        """The returns at the end, 0 before (terminal reward model)."""
+        return list(self._flow.returns())
+
+    def __str__(self) -> str:
+        flow = self._flow
+        node = "" if flow.node is None else f"\ndrawing {flow.node.name!r} ({flow.node.count} options)"
+        return f"{flow.state!r}{node}"
+
+    def serialize(self) -> str:
+        """The history, one integer per line (:meth:`KitGame.deserialize_state` replays it)."""
+        return "\n".join(str(action) for action in self.history())
+
+
+class KitObserver:
+    """OpenSpiel's Python observer interface, over the game's views; strings only (``tensor`` is ``None``).
+
+    ============================================  =========================================================
+    ``iig_obs_type``                              string
+    ============================================  =========================================================
+    public and own private info, no recall        the seat's observation (the default)
+    public and own private info, perfect recall   the information state: earlier decisions, then now
+    public info only, no recall                   the spectator's observation
+    ============================================  =========================================================
+
+    :raises AdapterError: for parameters, or any other kind (another seat's private information, or a private
+        part the kit cannot split from a view).
+    """
+
+    def __init__(self, spec: Spec, iig_obs_type: Any, params: Mapping[str, Any] | None) -> None:
+        if params:
+            raise AdapterError(f"observation parameters are not supported: {dict(params)}")
+        private = iig_obs_type.private_info
+        self._private = private == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        self._recall = bool(iig_obs_type.perfect_recall)
+        public_only = bool(iig_obs_type.public_info) and private == pyspiel.PrivateInfoType.NONE
+        if not (bool(iig_obs_type.public_info) and self._private) and not (public_only and not self._recall):
+            raise AdapterError("an observation is a seat's (public and own private info) or the spectator's "
+                               "(public info only, no recall)")  # fmt: skip
+        self._spec = spec
+        self.tensor: Any = None
+        self.dict: dict[str, Any] = {}
+
+    def set_from(self, state: KitState, player: int) -> None:
+        """Nothing: the kit's observer has no tensor."""
+
+    def string_from(self, state: KitState, player: int) -> str:
+        """``player``'s observation or information state of ``state`` (the spectator's if public-only)."""
+        flow = state.flow
+        if not self._private:
+            return _observation(self._spec, flow, None)
+        if not self._recall:
+            return _observation(self._spec, flow, player)
+        lines = [f"{self._spec.observe(self._spec.game.view(past, player))} => {_own(joint, player)!r}"
+                 for past, joint in flow.past]  # fmt: skip
+        return "\n".join((*lines, _observation(self._spec, flow, player)))
+
+
+def _own(joint: tuple[tuple[int, Any], ...], seat: int) -> Any:
+    return next((action for chosen, action in joint if chosen == seat), "wait")
+
+
+def _observation(spec: Spec, flow: KitFlow[Any, Any, Any], seat: int | None) -> str:
+    """What ``seat`` sees now: its view; while a step draws, who chose and its own choice."""
+    if flow.state is None:
+        return f"set-up: {len(flow.script)} draws made"
+    text = spec.observe(spec.game.view(flow.state, seat))
+    if flow.choices is not None:
+        text += f"\nchosen: {[chosen for chosen, _ in flow.choices]}"
+        if seat is not None and flow.own_choice(seat) is not None:
+            text += f"\nown choice: {flow.own_choice(seat)!r}"
+    return text
+
+
+def register(
+    game: Game[Any, Any, Any, Any, Any],
+    encoder: ActionEncoder[Any, Any],
+    short_name: str,
+    *,
+    config: Callable[[Mapping[str, Any]], Any],
+    limits: Callable[[Any], Limits],
+    parameters: Mapping[str, Any],
+    players: tuple[int, int],
+    long_name: str | None = None,
+    observe: Callable[[Any], str] = repr,
+    utility: Any = None,
+) -> type[KitGame]:
+    """Register ``game`` with OpenSpiel as ``short_name``; ``pyspiel.load_game(short_name)`` then builds it.
+
+    :param game: the rules.
+    :param encoder: its actions as integers (see :class:`~tablekit.adapters.flow.ActionEncoder`).
+    :param short_name: the name to load it by.
+    :param config: the game's config from OpenSpiel parameters (``parameters`` updated with the given ones).
+    :param limits: the sizes of the game of a config.
+    :param parameters: the parameters and their defaults (OpenSpiel's ``parameter_specification``).
+    :param players: the fewest and the most seats.
+    :param long_name: the game's name for people (the short name by default).
+    :param observe: writes a view as an observation string.
+    :param utility: a ``pyspiel.GameType.Utility`` (general-sum by default).
+    :returns: the registered subclass of :class:`KitGame`.
+    """
+    game_type = pyspiel.GameType(
+        short_name=short_name,
+        long_name=long_name or short_name,
+        dynamics=pyspiel.GameType.Dynamics.SIMULTANEOUS,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility if utility is not None else pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=players[1],
+        min_num_players=players[0],
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=False,
+        parameter_specification=dict(parameters),
+    )
+    spec = Spec(game, encoder, game_type, config, limits, observe)
+
+    class Registered(KitGame):
+        __doc__ = f"{game_type.long_name}, on the kit's OpenSpiel base."
+
+        def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+            super().__init__(spec, params)
+
+    Registered.__name__ = Registered.__qualname__ = f"KitGame_{short_name}"
+    pyspiel.register_game(game_type, Registered)
+    return Registered
