@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
+from tablekit.errors import ChanceError
 from darkempire import engine
 from darkempire.actions import Action, PassCards, PlayCard, PlayNothing, Reinforce, Reorganize, Side
 from darkempire.bots import iter_game, make_bot
@@ -692,6 +693,14 @@ def test_check_state_accepts_the_automatic_week_scoring_phase() -> None:
     assert engine.score_week(scoring) == engine.play(before, choices)
 
 
+
+def _forged_chance(seed: Any) -> Chance:
+    """A generator whose seed was changed behind its frozen back (its validator refuses such a seed): what the
+    encoder and ``check_state`` must still refuse, naming the field."""
+    forged = Chance(1)
+    object.__setattr__(forged, "seed", seed)
+    return forged
+
 @pytest.mark.spec("9.3")
 def test_check_state_refuses_values_of_the_wrong_type_with_the_path() -> None:
     state = _phase_state(Phase.PLAY_2)
@@ -702,8 +711,8 @@ def test_check_state_refuses_values_of_the_wrong_type_with_the_path() -> None:
             attrs.evolve(state, hands=((7, *state.hands[0][1:]), *state.hands[1:])),  # type: ignore[arg-type]
             "hands[0][0]",
         ),
-        (attrs.evolve(state, chance=Chance("abc")), "chance.seed"),  # type: ignore[arg-type]
-        (attrs.evolve(state, chance=Chance(True)), "chance.seed"),
+        (attrs.evolve(state, chance=_forged_chance("abc")), "chance.seed"),
+        (attrs.evolve(state, chance=_forged_chance(True)), "chance.seed"),
         (attrs.evolve(state, month=2.0), "month"),  # type: ignore[arg-type]
         (attrs.evolve(state, pending=(PassCards(state.hands[0][:2]), *state.pending[1:])), "pending[0]"),
         (attrs.evolve(state, victors=tuple(int(f) for f in state.victors)), "victors[0]"),  # type: ignore[misc]
@@ -723,7 +732,10 @@ def test_check_state_refuses_values_of_the_wrong_type_with_the_path() -> None:
 @pytest.mark.spec("9.3")
 @pytest.mark.parametrize("seed", ["abc", 1.5, float("nan"), True, object()])
 def test_encoding_a_value_the_format_cannot_carry_raises_a_typed_error(seed: Any) -> None:
-    state = attrs.evolve(finished_game(3, 1).states[0], chance=Chance(seed))
+    with pytest.raises(ChanceError) as refused:  # the generator refuses it itself, naming the field
+        Chance(seed)
+    assert refused.value.field == "seed"
+    state = attrs.evolve(finished_game(3, 1).states[0], chance=_forged_chance(seed))
     for encode in (to_json, canonical_json, to_data):
         with pytest.raises(SerializationError) as caught:
             encode(state)
