@@ -100,6 +100,7 @@ from typing import Any, Final
 import numpy as np
 import pyspiel
 
+from tablekit.adapters.openspiel import node_player
 from darkempire import engine
 from darkempire.actions import Action
 from darkempire.adapters.core import (
@@ -276,12 +277,8 @@ class DarkEmpireState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no ty
         return self._flow
 
     def current_player(self) -> int:
-        """``pyspiel.PlayerId.TERMINAL``, ``CHANCE`` or ``SIMULTANEOUS``."""
-        if self._flow.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        if self._flow.is_chance:
-            return int(pyspiel.PlayerId.CHANCE)
-        return int(pyspiel.PlayerId.SIMULTANEOUS)
+        """``pyspiel.PlayerId.TERMINAL``, ``CHANCE`` or ``SIMULTANEOUS`` (the kit's node_player)."""
+        return node_player(self._flow.is_over, self._flow.is_chance)
 
     def _legal_actions(self, player: int) -> list[int]:
         return self._flow.legal(player)

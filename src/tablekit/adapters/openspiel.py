@@ -44,7 +44,7 @@ from tablekit.adapters.flow import NO_OP, ActionEncoder, AdapterError, KitFlow, 
 from tablekit.errors import GameContractError, IllegalChoiceError
 from tablekit.game import Game
 
-__all__ = ["KitGame", "KitObserver", "KitState", "Limits", "Spec", "register"]
+__all__ = ["KitGame", "KitObserver", "KitState", "Limits", "Spec", "node_player", "register"]
 
 @attrs.frozen
 class Limits:
@@ -76,6 +76,16 @@ class Spec:
     config: Callable[[Mapping[str, Any]], Any]
     limits: Callable[[Any], Limits]
     observe: Callable[[Any], str]
+
+
+def node_player(is_over: bool, is_chance: bool) -> int:
+    """Who acts at a node of a simultaneous game with explicit chance, as OpenSpiel numbers it:
+    ``pyspiel.PlayerId.TERMINAL`` at the end, ``CHANCE`` at a draw, ``SIMULTANEOUS`` at every decision."""
+    if is_over:
+        return int(pyspiel.PlayerId.TERMINAL)
+    if is_chance:
+        return int(pyspiel.PlayerId.CHANCE)
+    return int(pyspiel.PlayerId.SIMULTANEOUS)
 
 
 class KitGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hints
@@ -159,12 +169,8 @@ class KitState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hint
         return self._flow
 
     def current_player(self) -> int:
-        """``pyspiel.PlayerId.TERMINAL``, ``CHANCE`` or ``SIMULTANEOUS``."""
-        if self._flow.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        if self._flow.is_chance:
-            return int(pyspiel.PlayerId.CHANCE)
-        return int(pyspiel.PlayerId.SIMULTANEOUS)
+        """``pyspiel.PlayerId.TERMINAL``, ``CHANCE`` or ``SIMULTANEOUS`` (:func:`node_player`)."""
+        return node_player(self._flow.is_over, self._flow.is_chance)
 
     def _legal_actions(self, player: int) -> list[int]:
         return sorted(legal_encoded(self._flow, self._spec.encoder, player))
