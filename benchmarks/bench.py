@@ -43,9 +43,9 @@ from typing import Any
 import attrs
 
 from darkempire.bots import RandomBot, run_game
-from darkempire.engine import apply, awaited_seats, deal, legal_actions
-from darkempire.state import GameConfig, GameState
-from darkempire.views import player_view
+from darkempire.rules.engine import apply, awaited_seats, deal, legal_actions
+from darkempire.rules.state import GameConfig, GameState
+from darkempire.rules.views import player_view
 
 PLAYERS = (3, 4, 5)
 
@@ -160,10 +160,10 @@ def _deep_size(root: object, seen: set[int]) -> int:
 
 def _singletons() -> set[int]:
     """Objects every game shares and no state owns: None, booleans, small ints, enum members."""
-    from darkempire.actions import Side
-    from darkempire.cards import AddOnCard, Faction
-    from darkempire.scoring import AwardReason, VerdictReason
-    from darkempire.state import Phase
+    from darkempire.rules.actions import Side
+    from darkempire.rules.cards import AddOnCard, Faction
+    from darkempire.rules.scoring import AwardReason, VerdictReason
+    from darkempire.rules.state import Phase
 
     shared: list[object] = [None, True, False, *range(-5, 257)]
     for enum_type in (Side, Faction, AddOnCard, AwardReason, VerdictReason, Phase):

@@ -20,17 +20,17 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 
-from darkempire.actions import Action, DiscardCards, PassCards, Reorganize
+from darkempire.rules.actions import Action, DiscardCards, PassCards, Reorganize
 from darkempire.bots import GreedyBot
-from darkempire.cards import HandCard, Theme
-from darkempire.engine import awaited_seats
-from darkempire.errors import IllegalActionError
-from darkempire.events import Event, events_for, opening_events
+from darkempire.rules.cards import HandCard, Theme
+from darkempire.rules.engine import awaited_seats
+from darkempire.rules.errors import IllegalActionError
+from darkempire.rules.events import Event, events_for, opening_events
 from darkempire.history import History
 from darkempire.text import action_text, event_lines, view_lines
 from darkempire.serialization import Prompt, SerializationError, load_action, load_event, load_prompt, make_prompt
 from darkempire.serialization import to_json
-from darkempire.state import GameConfig, Phase
+from darkempire.rules.state import GameConfig, Phase
 
 # --------------------------------------------------------------------------- the server side
 

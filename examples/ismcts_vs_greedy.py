@@ -28,11 +28,11 @@ try:
 except ModuleNotFoundError as missing:  # pragma: no cover - depends on the installed extras
     sys.exit(f"this example needs the openspiel extra: python -m pip install -e '.[openspiel]' ({missing})")
 
-from darkempire import engine
+from darkempire.rules import engine
 from darkempire.adapters import openspiel as adapter
 from darkempire.adapters.core import Flow
 from darkempire.bots import GreedyBot
-from darkempire.views import player_view
+from darkempire.rules.views import player_view
 
 
 class Follower:

@@ -7,7 +7,7 @@ import random
 import sys
 
 from darkempire import GameConfig, Phase, apply, awaited_seats, deal, faction_name, legal_actions
-from darkempire.views import player_view
+from darkempire.rules.views import player_view
 
 
 def main(players: int = 4, seed: int = 2026) -> None:

@@ -3,7 +3,7 @@
 Expected values in the tests are worked out from the rulebook and the rulings,
 so these helpers only *arrange* cards; they never call the scoring code.
 
-A hand-built state starts from :func:`darkempire.engine.deal` and is changed
+A hand-built state starts from :func:`darkempire.rules.engine.deal` and is changed
 with :func:`attrs.evolve`, so every field the tests do not name keeps a value
 the engine itself produced. Every one of the 75 hand cards, 8 emperor cards and
 5 revolution cards is kept in exactly one place (see :func:`check_conservation`).
@@ -17,9 +17,9 @@ from typing import Any, Literal
 
 import attrs
 
-from darkempire import engine
-from darkempire.actions import Action, Side
-from darkempire.cards import (
+from darkempire.rules import engine
+from darkempire.rules.actions import Action, Side
+from darkempire.rules.cards import (
     EMPEROR_CARDS,
     FACTION_CARDS,
     HAND_CARDS,
@@ -33,8 +33,8 @@ from darkempire.cards import (
     RevolutionCard,
     add_on_for,
 )
-from darkempire.state import GameConfig, GameState, Phase, ScoredCard, ScoredEmperorCard
-from darkempire.table import Play, Reinforcement, WeekTable
+from darkempire.rules.state import GameConfig, GameState, Phase, ScoredCard, ScoredEmperorCard
+from darkempire.rules.table import Play, Reinforcement, WeekTable
 
 W = Faction.WORKERS
 CO = Faction.CALENDRICAL_ORDER
@@ -295,7 +295,7 @@ def simultaneous(state: GameState, choices: Mapping[int, Action]) -> GameState:
 
 
 def one_by_one(state: GameState, choices: Mapping[int, Action]) -> GameState:
-    """Resolve the current step by :func:`darkempire.engine.apply`, one seat at a time in seat order."""
+    """Resolve the current step by :func:`darkempire.rules.engine.apply`, one seat at a time in seat order."""
     for seat in sorted(choices):
         state = engine.apply(state, seat, choices[seat])
     return state
@@ -319,7 +319,7 @@ def drive(
 # --------------------------------------------------------------------------- an independent reference
 #
 # A second, deliberately plain reading of rules 5.1-5.7, 7.1-7.2 and 8.1-8.5 (rulings B-F, J, L, M),
-# written from the rulebook and spec/darkempire/rules.md without looking at darkempire.scoring. The tests
+# written from the rulebook and spec/darkempire/rules.md without looking at darkempire.rules.scoring. The tests
 # compare the engine with it on random inputs and on every week of whole games.
 
 

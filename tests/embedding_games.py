@@ -10,11 +10,11 @@ from typing import cast
 import attrs
 from hypothesis import strategies as st
 
-from darkempire import engine
-from darkempire.actions import Action
-from darkempire.cards import EmperorCard, HandCard
+from darkempire.rules import engine
+from darkempire.rules.actions import Action
+from darkempire.rules.cards import EmperorCard, HandCard
 from darkempire.history import History
-from darkempire.state import GameConfig, GameState
+from darkempire.rules.state import GameConfig, GameState
 
 
 def random_history(players: int, seed: int, *, choices: int | None = None, choice_seed: int | None = None) -> History:

@@ -7,7 +7,7 @@ of a game and :func:`check_transition` on every pair of consecutive states.
 
 The scoring checks recompute weekly scoring, monthly scoring and the final
 verdict with small reference implementations written from the rulings (B-F,
-J, L, M) below, independent of :mod:`darkempire.scoring`, so a wrong
+J, L, M) below, independent of :mod:`darkempire.rules.scoring`, so a wrong
 engine cannot agree with itself.
 """
 
@@ -16,13 +16,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from darkempire import engine
+from darkempire.rules import engine
 import attrs
 
-from darkempire.actions import Action, DiscardCards, PassCards, PlayCard, Reinforce, Reorganize, Side
-from darkempire.cards import EMPEROR_CARDS, HAND_CARDS, REVOLUTION_CARDS, EmperorCard, Faction, HandCard
-from darkempire.state import DECISION_PHASES, MONTHS, WEEKS, GameState, Phase, ScoredCard
-from darkempire.table import WeekTable
+from darkempire.rules.actions import Action, DiscardCards, PassCards, PlayCard, Reinforce, Reorganize, Side
+from darkempire.rules.cards import EMPEROR_CARDS, HAND_CARDS, REVOLUTION_CARDS, EmperorCard, Faction, HandCard
+from darkempire.rules.state import DECISION_PHASES, MONTHS, WEEKS, GameState, Phase, ScoredCard
+from darkempire.rules.table import WeekTable
 
 __all__ = [
     "DEAL",

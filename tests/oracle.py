@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from darkempire.actions import Side
-from darkempire.cards import AddOnCard, Faction, HandCard
-from darkempire.table import Play, WeekTable
+from darkempire.rules.actions import Side
+from darkempire.rules.cards import AddOnCard, Faction, HandCard
+from darkempire.rules.table import Play, WeekTable
 
 #: The five factions in the spec's fixed order (rule 1.1 and the conventions of spec/darkempire/rules.md).
 FACTIONS: tuple[Faction, ...] = (

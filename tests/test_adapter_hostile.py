@@ -22,7 +22,7 @@ from typing import Any, cast
 
 import pytest
 
-from darkempire.errors import DarkEmpireError, IllegalActionError, InvalidArgumentError, MissingChoiceError
+from darkempire.rules.errors import DarkEmpireError, IllegalActionError, InvalidArgumentError, MissingChoiceError
 from darkempire.serialization import (
     DEFAULT_MAX_SIZE,
     DocumentTooLargeError,

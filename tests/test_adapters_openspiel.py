@@ -27,12 +27,12 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 api_test = pytest.importorskip("open_spiel.integration_tests.api_test")
 
-from darkempire import engine, views  # noqa: E402
-from darkempire.actions import PlaceCards, Reorganize  # noqa: E402
+from darkempire.rules import engine, views  # noqa: E402
+from darkempire.rules.actions import PlaceCards, Reorganize  # noqa: E402
 from darkempire.adapters import core  # noqa: E402
 from darkempire.adapters import openspiel as adapter  # noqa: E402
-from darkempire.cards import HAND_CARDS, Faction  # noqa: E402
-from darkempire.state import GameState, Phase  # noqa: E402
+from darkempire.rules.cards import HAND_CARDS, Faction  # noqa: E402
+from darkempire.rules.state import GameState, Phase  # noqa: E402
 from test_views_leak import resample_hidden  # noqa: E402
 
 PLAYERS = (3, 4, 5)

@@ -25,9 +25,9 @@ from pettingzoo.utils import parallel_to_aec  # noqa: E402
 
 from darkempire.adapters import core  # noqa: E402
 from darkempire.adapters.pettingzoo import env, parallel_env  # noqa: E402
-from darkempire.errors import ConfigError  # noqa: E402
-from darkempire.state import Phase  # noqa: E402
-from darkempire.views import player_view  # noqa: E402
+from darkempire.rules.errors import ConfigError  # noqa: E402
+from darkempire.rules.state import Phase  # noqa: E402
+from darkempire.rules.views import player_view  # noqa: E402
 from test_views_leak import resample_hidden  # noqa: E402
 
 PLAYERS = (3, 4, 5)

@@ -9,8 +9,8 @@ from collections.abc import Sequence
 
 import pytest
 
-from darkempire import engine
-from darkempire.actions import Action, PlaceCards, PlayCard, Reorganize, Side
+from darkempire.rules import engine
+from darkempire.rules.actions import Action, PlaceCards, PlayCard, Reorganize, Side
 from darkempire.bots import (
     BOT_KINDS,
     Bot,
@@ -22,10 +22,10 @@ from darkempire.bots import (
     make_bot,
     run_game,
 )
-from darkempire.cards import Faction
-from darkempire.scoring import emperor_strength, faction_strengths
-from darkempire.state import GameConfig, GameState, Phase
-from darkempire.views import PlayerView, player_view
+from darkempire.rules.cards import Faction
+from darkempire.rules.scoring import emperor_strength, faction_strengths
+from darkempire.rules.state import GameConfig, GameState, Phase
+from darkempire.rules.views import PlayerView, player_view
 
 PLAYERS = (3, 4, 5)
 

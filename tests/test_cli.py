@@ -12,13 +12,13 @@ import pytest
 from rich.console import Console
 
 import darkempire.bots
-from darkempire import engine
-from darkempire.actions import Action, PlayCard, PlayNothing, Reinforce
+from darkempire.rules import engine
+from darkempire.rules.actions import Action, PlayCard, PlayNothing, Reinforce
 from darkempire.bots import make_bot, run_game
-from darkempire.cards import Faction, Theme, faction_name
+from darkempire.rules.cards import Faction, Theme, faction_name
 from darkempire.cli import HumanSeat, main
-from darkempire.state import GameConfig, GameState, Phase
-from darkempire.views import PlayerView, player_view
+from darkempire.rules.state import GameConfig, GameState, Phase
+from darkempire.rules.views import PlayerView, player_view
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 CARD_ID = re.compile(r"#(\d+)")

@@ -11,9 +11,9 @@ from collections import Counter
 import pytest
 from builders import choose_all, drive, simultaneous
 
-from darkempire import engine
-from darkempire.actions import ChooseSupport
-from darkempire.cards import (
+from darkempire.rules import engine
+from darkempire.rules.actions import ChooseSupport
+from darkempire.rules.cards import (
     EMPEROR_CARDS,
     FACTION_CARDS,
     HAND_CARDS,
@@ -24,8 +24,8 @@ from darkempire.cards import (
     Theme,
     faction_name,
 )
-from darkempire.scoring import final_verdict, score_month_tally, score_table
-from darkempire.state import GameConfig, Phase
+from darkempire.rules.scoring import final_verdict, score_month_tally, score_table
+from darkempire.rules.state import GameConfig, Phase
 
 # Rule 1.1's table: order, Steam Noir name, Dark Empire name.
 NAMES = [
@@ -195,10 +195,10 @@ def test_the_add_on_card_in_play_is_fixed_by_the_player_count(players: int, add_
 
 @pytest.mark.spec("1.2", "R-G")
 def test_only_real_cards_exist_and_a_play_holds_a_faction_card() -> None:
-    from darkempire.actions import Side
-    from darkempire.cards import HAND_CARDS, EmperorCard, Faction, FactionCard, ReinforcementCard, RevolutionCard
-    from darkempire.errors import InvalidCardError
-    from darkempire.table import Play
+    from darkempire.rules.actions import Side
+    from darkempire.rules.cards import HAND_CARDS, EmperorCard, Faction, FactionCard, ReinforcementCard, RevolutionCard
+    from darkempire.rules.errors import InvalidCardError
+    from darkempire.rules.table import Play
 
     workers_six = HAND_CARDS[8]
     assert FactionCard(8, Faction.WORKERS, 6) == workers_six

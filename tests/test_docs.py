@@ -250,8 +250,8 @@ def test_figure_is_the_rulebook_example() -> None:
         weekfigure = importlib.import_module("weekfigure")
     finally:
         sys.path.remove(str(DOCS / "_ext"))
-    from darkempire.cards import Faction
-    from darkempire.scoring import score_table
+    from darkempire.rules.cards import Faction
+    from darkempire.rules.scoring import score_table
 
     score = score_table(weekfigure.sample_week_table())
     svg = weekfigure.render_svg(weekfigure.sample_week_table(), score)

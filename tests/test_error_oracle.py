@@ -11,7 +11,7 @@ The property builds twin states that differ only in what seat ``p`` may not see
 (:func:`test_views_leak.resample_hidden`: other hands and piles redistributed, other victor cards permuted,
 other pending choices re-picked) and requires every call by or for ``p`` to give the same outcome in both:
 success, or the same error type, rule and message. The calls are every candidate action of the phase's
-kinds over all 75 hand cards, legal or not, through :func:`~darkempire.engine.apply` and through the
+kinds over all 75 hand cards, legal or not, through :func:`~darkempire.rules.engine.apply` and through the
 phase's all-seats transition, alone and together with the other seats' choices.
 
 Also here: non-state arguments and forged cards give typed errors (issue 12, fault 7).
@@ -32,8 +32,8 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from test_views_leak import play_until, resample_hidden
 
-from darkempire import engine, events, views
-from darkempire.actions import (
+from darkempire.rules import engine, events, views
+from darkempire.rules.actions import (
     Action,
     ChooseSupport,
     DiscardCards,
@@ -45,8 +45,8 @@ from darkempire.actions import (
     Reorganize,
     Side,
 )
-from darkempire.cards import FACTION_CARDS, HAND_CARDS, REINFORCEMENT_CARDS, Faction, FactionCard, HandCard, ReinforcementCard
-from darkempire.errors import (
+from darkempire.rules.cards import FACTION_CARDS, HAND_CARDS, REINFORCEMENT_CARDS, Faction, FactionCard, HandCard, ReinforcementCard
+from darkempire.rules.errors import (
     CardNotInHandError,
     DarkEmpireError,
     IllegalActionError,
@@ -57,7 +57,7 @@ from darkempire.errors import (
     ReinforcementOnSameStepError,
     WrongPhaseError,
 )
-from darkempire.state import DECISION_PHASES, PLAY_PHASES, GameConfig, GameState, Phase
+from darkempire.rules.state import DECISION_PHASES, PLAY_PHASES, GameConfig, GameState, Phase
 
 #: Hypothesis examples (random states) for the property, by profile.
 STATES: Mapping[str, int] = {"ci": 60, "dev": 15, "long": 3000}

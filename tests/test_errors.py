@@ -13,10 +13,10 @@ from typing import Any
 import attrs
 import pytest
 from builders import CO, ME, ST, SU, W, build, card, emperor, plus, rev_play, traitor_play, week_table
-from darkempire.cards import HandCard
+from darkempire.rules.cards import HandCard
 
-from darkempire import engine
-from darkempire.actions import (
+from darkempire.rules import engine
+from darkempire.rules.actions import (
     Action,
     ChooseSupport,
     DiscardCards,
@@ -28,7 +28,7 @@ from darkempire.actions import (
     Reorganize,
     Side,
 )
-from darkempire.errors import (
+from darkempire.rules.errors import (
     AlreadyChoseError,
     CardNotInHandError,
     ConfigError,
@@ -47,7 +47,7 @@ from darkempire.errors import (
     WrongPhaseError,
     WrongSeatError,
 )
-from darkempire.state import GameConfig, GameState, Phase
+from darkempire.rules.state import GameConfig, GameState, Phase
 
 
 def expect(
@@ -200,7 +200,7 @@ def test_a_seat_is_a_plain_int() -> None:
     value is a seat, so that pending choices, views and records only ever hold plain numbers, and an int
     subclass with its own ``__ne__`` cannot pass for another seat in apply's check of a listed action."""
     import enum
-    from darkempire.views import player_view
+    from darkempire.rules.views import player_view
 
     class Seat(enum.IntEnum):
         NORTH = 0
@@ -485,7 +485,7 @@ def test_replay_names_the_bad_choice() -> None:
 )
 def test_a_seed_that_is_no_small_integer_is_a_config_error(seed: Any, named: str) -> None:
     """The message names the bad seed: by its repr, or by its size for an integer too big to show."""
-    from darkempire.errors import ConfigError
+    from darkempire.rules.errors import ConfigError
 
     with pytest.raises(ConfigError, match="seed") as info:
         engine.deal(GameConfig(players=4), seed)
@@ -494,7 +494,7 @@ def test_a_seed_that_is_no_small_integer_is_a_config_error(seed: Any, named: str
 
 @pytest.mark.spec("8.1", "9.1")
 def test_judge_winner_without_a_game_or_its_inputs_is_an_argument_error() -> None:
-    from darkempire.errors import InvalidArgumentError
+    from darkempire.rules.errors import InvalidArgumentError
 
     with pytest.raises(InvalidArgumentError):
         engine.judge_winner()  # type: ignore[call-overload]
@@ -506,7 +506,7 @@ def test_judge_winner_without_a_game_or_its_inputs_is_an_argument_error() -> Non
 
 @pytest.mark.spec("9.2")
 def test_simultaneous_choices_must_be_a_mapping() -> None:
-    from darkempire.errors import MissingChoiceError
+    from darkempire.rules.errors import MissingChoiceError
 
     state = engine.deal(GameConfig(players=3), 1)
     with pytest.raises(MissingChoiceError, match="mapping"):

@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from darkempire import engine
-from darkempire.actions import Action, PassCards, PlayCard, PlayNothing, Reinforce, Reorganize
-from darkempire.cards import HandCard
-from darkempire.events import (
+from darkempire.rules import engine
+from darkempire.rules.actions import Action, PassCards, PlayCard, PlayNothing, Reinforce, Reorganize
+from darkempire.rules.cards import HandCard
+from darkempire.rules.events import (
     EVENT_TYPES,
     CardsPassed,
     CardsPlaced,
@@ -40,9 +40,9 @@ from darkempire.events import (
     events_for,
     opening_events,
 )
-from darkempire.errors import WrongSeatError
+from darkempire.rules.errors import WrongSeatError
 from darkempire.history import History
-from darkempire.state import GameConfig, GameState, Phase
+from darkempire.rules.state import GameConfig, GameState, Phase
 from builders import ST, build, emperor, plus, simultaneous, week_table
 from embedding_games import finished_game, hand_cards_in, random_history, steps
 

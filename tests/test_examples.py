@@ -13,8 +13,8 @@ from types import ModuleType
 import pytest
 
 from darkempire.bots import GreedyBot, run_game
-from darkempire.engine import deal
-from darkempire.state import GameConfig
+from darkempire.rules.engine import deal
+from darkempire.rules.state import GameConfig
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

@@ -3,7 +3,7 @@ draws (issue 13, item 1; rules 2.3, 2.4, 3.3, 4.1, 6.4, ruling R).
 
 The engine draws each victor card, each dealt card, each week's revolution and emperor card and each refill
 card one at a time from the :class:`tablekit.chance.ChanceSource` it is given, and the public event of the
-moment lists the draws (:class:`darkempire.events.Draw`: name and count). The OpenSpiel adapter's
+moment lists the draws (:class:`darkempire.rules.events.Draw`: name and count). The OpenSpiel adapter's
 :class:`~darkempire.adapters.core.Flow` runs the engine with a scripted source, so its chance nodes are where
 the script runs out. These tests check, for random games of 3, 4 and 5 players:
 
@@ -23,11 +23,11 @@ from typing import Any
 import attrs
 import pytest
 
-from darkempire import engine
-from darkempire.actions import Action
+from darkempire.rules import engine
+from darkempire.rules.actions import Action
 from darkempire.adapters import core
-from darkempire.cards import EMPEROR_CARDS, HAND_CARDS, REVOLUTION_CARDS, Faction
-from darkempire.events import (
+from darkempire.rules.cards import EMPEROR_CARDS, HAND_CARDS, REVOLUTION_CARDS, Faction
+from darkempire.rules.events import (
     Draw,
     Event,
     GameStarted,
@@ -38,7 +38,7 @@ from darkempire.events import (
     deal_draws,
     events_for,
 )
-from darkempire.state import DEAL_SIZE, GameConfig, GameState, Phase
+from darkempire.rules.state import DEAL_SIZE, GameConfig, GameState, Phase
 from darkempire.validity import check_state
 from tablekit.chance import ChanceNode, ScriptedChance, SeededChance, run_scripted
 from tablekit.errors import ChanceError

@@ -12,10 +12,10 @@ from typing import Any, cast
 
 import pytest
 
-from darkempire import engine
-from darkempire.actions import DiscardCards, PassCards
-from darkempire.errors import CardNotInHandError, MalformedActionError
-from darkempire.state import GameConfig, GameState
+from darkempire.rules import engine
+from darkempire.rules.actions import DiscardCards, PassCards
+from darkempire.rules.errors import CardNotInHandError, MalformedActionError
+from darkempire.rules.state import GameConfig, GameState
 
 
 def _deal() -> GameState:
@@ -82,7 +82,7 @@ def test_a_public_record_built_around_its_checks_is_a_typed_error(where: str) ->
     import attrs
 
     from darkempire.bots import RandomBot
-    from darkempire.events import PlaysRevealed
+    from darkempire.rules.events import PlaysRevealed
     from darkempire.public_record import PublicRecordError, public_record, spectator_replay
     from darkempire.records import record_game
 
@@ -140,7 +140,7 @@ def test_a_card_built_around_its_checks_is_refused_and_never_stored() -> None:
     it, and stores the game's own card objects for the equal copies a caller passes."""
     import copy
 
-    from darkempire.cards import HAND_CARDS, FactionCard
+    from darkempire.rules.cards import HAND_CARDS, FactionCard
 
     class Everything(int):
         def __eq__(self, other: object) -> bool:
@@ -163,7 +163,7 @@ def test_a_card_built_around_its_checks_is_refused_and_never_stored() -> None:
 
 @pytest.mark.spec("9.4")
 def test_a_history_refuses_reported_events_that_are_no_events() -> None:
-    from darkempire.errors import InvalidArgumentError
+    from darkempire.rules.errors import InvalidArgumentError
     from darkempire.history import History
 
     history = History.start(GameConfig(players=3), 1)

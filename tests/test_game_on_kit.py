@@ -1,4 +1,4 @@
-"""Dark Empire on the kit's Game protocol (darkempire.game): the kit's collector, driver, replay, event filter and
+"""Dark Empire on the kit's Game protocol (darkempire.rules.game): the kit's collector, driver, replay, event filter and
 scripted chance all work for it, and a seat learns nothing from them that it may not see (spec 9.2-9.4)."""
 
 from __future__ import annotations
@@ -9,13 +9,13 @@ from typing import cast
 import attrs
 import pytest
 
-from darkempire import engine
-from darkempire.actions import Action
-from darkempire.errors import IllegalActionError
-from darkempire.events import CardsPassed, ChoiceMade, DraftDiscarded, Event, GameStarted, HandDealt, HandRefilled
-from darkempire.events import Reorganized, WeekStarted
-from darkempire.game import GAME
-from darkempire.state import GameConfig, GameState, Phase
+from darkempire.rules import engine
+from darkempire.rules.actions import Action
+from darkempire.rules.errors import IllegalActionError
+from darkempire.rules.events import CardsPassed, ChoiceMade, DraftDiscarded, Event, GameStarted, HandDealt, HandRefilled
+from darkempire.rules.events import Reorganized, WeekStarted
+from darkempire.rules.game import GAME
+from darkempire.rules.state import GameConfig, GameState, Phase
 from tablekit.bots import RandomBot, run_game
 from tablekit.chance import ChanceNode, ScriptedChance, SeededChance, run_scripted
 from tablekit.errors import IllegalChoiceError, NotAwaitedError
@@ -52,7 +52,7 @@ def test_a_kit_game_draws_from_the_source_it_is_given() -> None:
 
 
 def _own(event: Event, seat: int | None) -> bool:
-    """Whether ``event``, as ``seat`` sees it, holds only what ``seat`` may see (the table of darkempire.events)."""
+    """Whether ``event``, as ``seat`` sees it, holds only what ``seat`` may see (the table of rules.events)."""
     if isinstance(event, (HandDealt, HandRefilled)):
         return event.seat == seat
     if isinstance(event, ChoiceMade):

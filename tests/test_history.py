@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from darkempire import engine
-from darkempire.errors import IllegalActionError, InvalidArgumentError, WrongSeatError
-from darkempire.events import ChoiceMade, ChoiceWithdrawn, Event, EventDerivationError
+from darkempire.rules import engine
+from darkempire.rules.errors import IllegalActionError, InvalidArgumentError, WrongSeatError
+from darkempire.rules.events import ChoiceMade, ChoiceWithdrawn, Event, EventDerivationError
 from darkempire.history import History, UndoError
 from darkempire.records import DivergentChoiceError, RecordError, replay_record
-from darkempire.state import GameConfig, Phase
+from darkempire.rules.state import GameConfig, Phase
 from embedding_games import finished_game, random_history
 
 

@@ -16,13 +16,13 @@ from typing import Any
 
 import pytest
 
-from darkempire import engine
+from darkempire.rules import engine
 from darkempire.adapters import core
-from darkempire.cards import HAND_CARDS, FactionCard, is_hand_card
-from darkempire.errors import IllegalActionError, InvalidArgumentError
-from darkempire.game import GAME
+from darkempire.rules.cards import HAND_CARDS, FactionCard, is_hand_card
+from darkempire.rules.errors import IllegalActionError, InvalidArgumentError
+from darkempire.rules.game import GAME
 from darkempire.serialization import SerializationError
-from darkempire.state import GameConfig
+from darkempire.rules.state import GameConfig
 from tablekit.chance import Outcome, ScriptedChance, SeededChance
 from tablekit.errors import ChanceError, KitError
 from tablekit.records import Record, RecordError

@@ -16,11 +16,12 @@ import pytest
 import tablekit.errors
 import tablekit.records
 import tablekit.wire
-from darkempire import engine, errors, records, serialization
+from darkempire.rules import engine, errors
+from darkempire import records, serialization
 from darkempire.bots import GreedyBot, RandomBot
 from darkempire.history import History
 from darkempire.records import GameRecord, record_game, record_states, replay_record
-from darkempire.state import GameConfig
+from darkempire.rules.state import GameConfig
 from darkempire.wire.parsing import parse_json
 
 #: (Dark Empire's class, the kit's class it is): the honest mapping of issue 13's step 1 and step 6.
@@ -241,8 +242,8 @@ def test_the_format_is_the_kits_format_and_its_refusals_keep_dark_empires_quotin
 
 def test_counter_based_sources_differ_by_namespace_and_draw_number() -> None:
     """Draw k of a seed depends on the namespace, the seed and k alone: Dark Empire's legacy shuffles
-    (``darkempire.chance.Chance``) and the kit's draws never share a generator."""
-    from darkempire.chance import Chance
+    (``darkempire.rules.chance.Chance``) and the kit's draws never share a generator."""
+    from darkempire.rules.chance import Chance
     from tablekit.chance import Counter, SeededChance
 
     assert SeededChance(3).following() == SeededChance(3, 1) and Chance(3).following() == Chance(3, 1)

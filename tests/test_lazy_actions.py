@@ -1,6 +1,6 @@
 """The lazy legal actions of the draft, the play steps and the re-organize (issue 13's speed pass).
 
-:func:`darkempire.engine.legal_actions` returns a :class:`~tablekit.game.LazyActions` there. It must be the very
+:func:`darkempire.rules.engine.legal_actions` returns a :class:`~tablekit.game.LazyActions` there. It must be the very
 listing the engine made before, built eagerly: the same actions in the same order, by index, so that seeded
 games stay the same. :func:`eager_listing` is that listing, written out as the rules say (rules 2.5, 2.6,
 4.2-4.6, 6.2, 6.3, rulings G, H); the tests compare the lazy sequence with it element by element, and ``in`` with the
@@ -19,10 +19,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from darkempire import engine
-from darkempire.actions import Action, DiscardCards, PassCards, PlayCard, PlayNothing, Reinforce, Reorganize, Side
-from darkempire.cards import HAND_CARDS, HandCard
-from darkempire.state import PLAY_PHASES, GameConfig, GameState, Phase
+from darkempire.rules import engine
+from darkempire.rules.actions import Action, DiscardCards, PassCards, PlayCard, PlayNothing, Reinforce, Reorganize, Side
+from darkempire.rules.cards import HAND_CARDS, HandCard
+from darkempire.rules.state import PLAY_PHASES, GameConfig, GameState, Phase
 from tablekit.game import LazyActions
 
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 import pytest
 from builders import CO, ME, ST, SU, W, build
 
-from darkempire import engine
-from darkempire.cards import Faction
-from darkempire.scoring import month_strongest, score_month_tally
-from darkempire.state import Phase
+from darkempire.rules import engine
+from darkempire.rules.cards import Faction
+from darkempire.rules.scoring import month_strongest, score_month_tally
+from darkempire.rules.state import Phase
 
 #: By number of seats: each seat's support card and the share of the six points every seat gets (rule 7.2).
 #: Seats 0 and 1 support the same faction in the 4- and 5-seat months, so not every faction has a supporter.

@@ -13,8 +13,8 @@ from typing import Any
 import attrs
 import pytest
 
-from darkempire import engine
-from darkempire.actions import (
+from darkempire.rules import engine
+from darkempire.rules.actions import (
     Action,
     ChooseSupport,
     DiscardCards,
@@ -25,8 +25,8 @@ from darkempire.actions import (
     Reorganize,
     Side,
 )
-from darkempire.cards import FACTION_CARDS, REINFORCEMENT_CARDS, AddOnCard, Faction
-from darkempire.errors import (
+from darkempire.rules.cards import FACTION_CARDS, REINFORCEMENT_CARDS, AddOnCard, Faction
+from darkempire.rules.errors import (
     CardNotInHandError,
     ConfigError,
     IllegalActionError,
@@ -39,9 +39,9 @@ from darkempire.errors import (
     WrongCardCountError,
     WrongPhaseError,
 )
-from darkempire.scoring import PlacementDue, final_verdict, month_bonus_share, score_month_tally, supported_most
-from darkempire.state import GameConfig, GameState, Phase
-from darkempire.table import Play
+from darkempire.rules.scoring import PlacementDue, final_verdict, month_bonus_share, score_month_tally, supported_most
+from darkempire.rules.state import GameConfig, GameState, Phase
+from darkempire.rules.table import Play
 
 
 def play_random(players: int, seed: int, until: Any = None) -> list[GameState]:

@@ -15,19 +15,19 @@ from typing import Any, cast
 import attrs
 import pytest
 
-from darkempire import engine
-from darkempire.actions import Action, PassCards, PlayCard
-from darkempire.cards import HAND_CARDS, Faction, FactionCard
-from darkempire.errors import (
+from darkempire.rules import engine
+from darkempire.rules.actions import Action, PassCards, PlayCard
+from darkempire.rules.cards import HAND_CARDS, Faction, FactionCard
+from darkempire.rules.errors import (
     InvalidArgumentError,
     MalformedActionError,
     MissingChoiceError,
     WrongPhaseError,
     WrongSeatError,
 )
-from darkempire.events import EventDerivationError
-from darkempire.state import GameConfig, GameState, Phase
-from darkempire.table import Play, Reinforcement
+from darkempire.rules.events import EventDerivationError
+from darkempire.rules.state import GameConfig, GameState, Phase
+from darkempire.rules.table import Play, Reinforcement
 from builders import card, emperor, plus, rev_play, traitor_play, week_table
 from test_mutation_killers import play_random
 

@@ -21,12 +21,12 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-from darkempire import engine  # noqa: E402
-from darkempire.actions import PassCards, PlayNothing, Reorganize  # noqa: E402
+from darkempire.rules import engine  # noqa: E402
+from darkempire.rules.actions import PassCards, PlayNothing, Reorganize  # noqa: E402
 from darkempire.adapters import core  # noqa: E402
-from darkempire.cards import HAND_CARDS, Faction  # noqa: E402
-from darkempire.state import GameState, ScoredCard, ScoreTrack  # noqa: E402
-from darkempire.views import PlayerView, player_view, spectator_view  # noqa: E402
+from darkempire.rules.cards import HAND_CARDS, Faction  # noqa: E402
+from darkempire.rules.state import GameState, ScoredCard, ScoreTrack  # noqa: E402
+from darkempire.rules.views import PlayerView, player_view, spectator_view  # noqa: E402
 
 PLAYERS = (3, 4, 5)
 #: Observer kinds: (public, private).

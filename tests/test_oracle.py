@@ -4,8 +4,8 @@ Issue 3, item 5. Hypothesis generates week tables (3-5 players, ties, negative s
 emperor card, add-on cards, several reinforcement cards on one card and on traitor cards, seats with several
 cards of one faction), months (ties, months in which every total is 0) and final score tracks (unheld factions,
 ties at every deciding place, the emperor tied with the leader, leaders exactly 14 and 15 points ahead), and
-requires :func:`~darkempire.scoring.score_table`, :func:`~darkempire.scoring.score_month_tally` and
-:func:`~darkempire.scoring.final_verdict` to return what the oracle computes, field by field.
+requires :func:`~darkempire.rules.scoring.score_table`, :func:`~darkempire.rules.scoring.score_month_tally` and
+:func:`~darkempire.rules.scoring.final_verdict` to return what the oracle computes, field by field.
 
 The CI profile runs 1,200 + 500 + 800 = 2,500 generated cases (more with the ``long`` profile). The last tests
 show that the generators reach every case the issue lists, so the agreement is not vacuous.
@@ -22,8 +22,8 @@ from hypothesis import HealthCheck, Phase, example, find, given, settings
 from hypothesis import strategies as st
 from oracle import FACTIONS, oracle_month, oracle_verdict, oracle_week
 
-from darkempire.actions import Side
-from darkempire.cards import (
+from darkempire.rules.actions import Side
+from darkempire.rules.cards import (
     EMPEROR_CARDS,
     FACTION_CARDS,
     REINFORCEMENT_CARDS,
@@ -33,8 +33,8 @@ from darkempire.cards import (
     FactionCard,
     HandCard,
 )
-from darkempire.scoring import AwardReason, VerdictReason, final_verdict, score_month_tally, score_table
-from darkempire.table import Play, Reinforcement, WeekTable
+from darkempire.rules.scoring import AwardReason, VerdictReason, final_verdict, score_month_tally, score_table
+from darkempire.rules.table import Play, Reinforcement, WeekTable
 
 T = TypeVar("T")
 
@@ -153,12 +153,12 @@ def final_tracks(draw: st.DrawFn) -> Track:
 @_at_least(WEEK_CASES)
 @given(week_tables())
 def test_weekly_scoring_agrees_with_the_oracle(table: WeekTable) -> None:
-    """Every field of :class:`~darkempire.scoring.WeekScore` equals the spec's formulas (rules 5.1-5.7)."""
+    """Every field of :class:`~darkempire.rules.scoring.WeekScore` equals the spec's formulas (rules 5.1-5.7)."""
     check_week(table)
 
 
 def check_week(table: WeekTable) -> None:
-    """Assert that :func:`~darkempire.scoring.score_table` and the oracle agree on ``table``."""
+    """Assert that :func:`~darkempire.rules.scoring.score_table` and the oracle agree on ``table``."""
     engine = score_table(table)
     oracle = oracle_week(table)
     assert engine.strengths == oracle.S
@@ -179,12 +179,12 @@ def check_week(table: WeekTable) -> None:
 @given(months())
 @example(([], [0, 0, 0], [Faction.WORKERS, Faction.WORKERS, Faction.STUDENTS]))  # every total 0: all five tie (R-L)
 def test_monthly_scoring_agrees_with_the_oracle(month: Month) -> None:
-    """Every field of :class:`~darkempire.scoring.MonthScore` equals the spec's formulas (rules 7.1-7.2)."""
+    """Every field of :class:`~darkempire.rules.scoring.MonthScore` equals the spec's formulas (rules 7.1-7.2)."""
     check_month(month)
 
 
 def check_month(month: Month) -> None:
-    """Assert that :func:`~darkempire.scoring.score_month_tally` and the oracle agree on ``month``."""
+    """Assert that :func:`~darkempire.rules.scoring.score_month_tally` and the oracle agree on ``month``."""
     placed, tokens, support = month
     engine = score_month_tally(placed, tokens, support, month=2)
     oracle = oracle_month(placed, tokens, support)
@@ -207,12 +207,12 @@ _OUTCOME = {
 @_at_least(VERDICT_CASES)
 @given(final_tracks())
 def test_final_verdict_agrees_with_the_oracle(track: Track) -> None:
-    """Every field of :class:`~darkempire.scoring.Verdict` equals the spec's rules 8.1-8.5."""
+    """Every field of :class:`~darkempire.rules.scoring.Verdict` equals the spec's rules 8.1-8.5."""
     check_verdict(track)
 
 
 def check_verdict(track: Track) -> None:
-    """Assert that :func:`~darkempire.scoring.final_verdict` and the oracle agree on ``track``."""
+    """Assert that :func:`~darkempire.rules.scoring.final_verdict` and the oracle agree on ``track``."""
     C, Z, B, victors = track
     engine = final_verdict(C, Z, B, victors)
     oracle = oracle_verdict(C, Z, B, victors)

@@ -18,11 +18,11 @@ import attrs
 import pytest
 from jsonschema import Draft202012Validator
 
-from darkempire import engine
-from darkempire.cards import HAND_CARDS, EmperorCard, HandCard
-from darkempire.errors import DarkEmpireError, InvalidArgumentError
-from darkempire.actions import PlayCard
-from darkempire.events import (
+from darkempire.rules import engine
+from darkempire.rules.cards import HAND_CARDS, EmperorCard, HandCard
+from darkempire.rules.errors import DarkEmpireError, InvalidArgumentError
+from darkempire.rules.actions import PlayCard
+from darkempire.rules.events import (
     ChoiceMade,
     Event,
     HandDealt,
@@ -53,8 +53,8 @@ from darkempire.serialization import (
     load_public_record,
     to_json,
 )
-from darkempire.state import GameConfig
-from darkempire.views import PlayerView, spectator_view
+from darkempire.rules.state import GameConfig
+from darkempire.rules.views import PlayerView, spectator_view
 from embedding_games import emperor_cards_in, finished_game, hand_cards_in, random_history
 
 PLAYERS = (3, 4, 5)

@@ -25,15 +25,15 @@ from collections.abc import Callable
 import attrs
 import pytest
 
-from darkempire import engine
-from darkempire.actions import Action, PlayCard, PlayNothing, Side
+from darkempire.rules import engine
+from darkempire.rules.actions import Action, PlayCard, PlayNothing, Side
 from darkempire.bots import Bot, make_bot
-from darkempire.cards import HandCard
-from darkempire.events import ChoiceMade, Event, Reorganized, events_for
+from darkempire.rules.cards import HandCard
+from darkempire.rules.events import ChoiceMade, Event, Reorganized, events_for
 from darkempire.public_record import PublicRecord, PublicRecordError, PublicStep, spectator_replay
-from darkempire.state import PLAY_PHASES, GameConfig, GameState, Phase
-from darkempire.table import Play
-from darkempire.views import player_view, spectator_view
+from darkempire.rules.state import PLAY_PHASES, GameConfig, GameState, Phase
+from darkempire.rules.table import Play
+from darkempire.rules.views import player_view, spectator_view
 from embedding_games import hand_cards_in
 
 PLAYERS = (3, 4, 5)

@@ -15,8 +15,8 @@ from pathlib import Path
 import attrs
 import pytest
 
-from darkempire.actions import Side
-from darkempire.cards import (
+from darkempire.rules.actions import Side
+from darkempire.rules.cards import (
     FACTION_CARDS,
     HAND_CARDS,
     REINFORCEMENT_CARDS,
@@ -25,9 +25,9 @@ from darkempire.cards import (
     ReinforcementCard,
     is_hand_card,
 )
-from darkempire.errors import InvalidCardError
-from darkempire.state import Phase, ScoredCard
-from darkempire.table import Play, Reinforcement
+from darkempire.rules.errors import InvalidCardError
+from darkempire.rules.state import Phase, ScoredCard
+from darkempire.rules.table import Play, Reinforcement
 
 SRC = Path(__file__).resolve().parent.parent / "src"
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import attrs
 import pytest
 
-from darkempire import engine
+from darkempire.rules import engine
 from darkempire.bots import GreedyBot, RandomBot
 from darkempire.cli import main
 from darkempire.records import (
@@ -25,8 +25,8 @@ from darkempire.records import (
     state_digest,
 )
 from darkempire.serialization import SerializationError, from_json, load_record, to_json
-from darkempire.state import GameConfig, Phase
-from darkempire.views import player_view
+from darkempire.rules.state import GameConfig, Phase
+from darkempire.rules.views import player_view
 
 PLAYERS = (3, 4, 5)
 

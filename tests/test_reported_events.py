@@ -28,8 +28,8 @@ from collections.abc import Mapping, Sequence
 import attrs
 import pytest
 
-from darkempire import engine
-from darkempire.actions import (
+from darkempire.rules import engine
+from darkempire.rules.actions import (
     Action,
     ChooseSupport,
     DiscardCards,
@@ -40,9 +40,9 @@ from darkempire.actions import (
     Reinforce,
     Reorganize,
 )
-from darkempire.cards import HandCard
-from darkempire.errors import WrongPhaseError
-from darkempire.events import (
+from darkempire.rules.cards import HandCard
+from darkempire.rules.errors import WrongPhaseError
+from darkempire.rules.events import (
     CardsPassed,
     CardsPlaced,
     ChoiceMade,
@@ -55,7 +55,7 @@ from darkempire.events import (
     Reorganized,
     events_for,
 )
-from darkempire.state import PLAY_PHASES, GameConfig, GameState, Phase
+from darkempire.rules.state import PLAY_PHASES, GameConfig, GameState, Phase
 from embedding_games import hand_cards_in
 
 PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "ci")

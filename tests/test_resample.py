@@ -45,15 +45,15 @@ from typing import Any
 import attrs
 import pytest
 
-from darkempire import engine
-from darkempire.actions import Action, PassCards
+from darkempire.rules import engine
+from darkempire.rules.actions import Action, PassCards
 from darkempire.adapters import core
 from darkempire.adapters.core import resample_hidden
-from darkempire.cards import HAND_CARDS, Faction, HandCard
-from darkempire.errors import InvalidArgumentError
+from darkempire.rules.cards import HAND_CARDS, Faction, HandCard
+from darkempire.rules.errors import InvalidArgumentError
 from darkempire.serialization import check_state
-from darkempire.state import GameConfig, GameState, Phase
-from darkempire.views import player_view
+from darkempire.rules.state import GameConfig, GameState, Phase
+from darkempire.rules.views import player_view
 from invariants import check_card_conservation
 
 #: Worlds drawn per state and seat.

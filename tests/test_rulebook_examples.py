@@ -10,13 +10,13 @@ import pytest
 from builders import CO, ME, ST, SU, W, build, card, check_conservation, emperor, plus, rev_play, scored_emperor_cards
 from builders import traitor_play, week_table
 
-from darkempire import engine
-from darkempire.actions import PlaceCards, PlayCard, Reinforce, Side
-from darkempire.cards import AddOnCard, HandCard
-from darkempire.scoring import AwardReason, PlacementDue, TokenAward, VerdictReason, final_verdict
-from darkempire.scoring import score_month_tally, score_table
-from darkempire.state import Phase, ScoredCard
-from darkempire.table import WeekTable
+from darkempire.rules import engine
+from darkempire.rules.actions import PlaceCards, PlayCard, Reinforce, Side
+from darkempire.rules.cards import AddOnCard, HandCard
+from darkempire.rules.scoring import AwardReason, PlacementDue, TokenAward, VerdictReason, final_verdict
+from darkempire.rules.scoring import score_month_tally, score_table
+from darkempire.rules.state import Phase, ScoredCard
+from darkempire.rules.table import WeekTable
 
 # --------------------------------------------------------------------------- weekly scoring
 #

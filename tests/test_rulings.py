@@ -15,8 +15,8 @@ from builders import reference_week, reference_winners, rev_play, scored_emperor
 from hypothesis import given
 from hypothesis import strategies as st
 
-from darkempire import engine
-from darkempire.actions import (
+from darkempire.rules import engine
+from darkempire.rules.actions import (
     ChooseSupport,
     DiscardCards,
     PassCards,
@@ -27,15 +27,15 @@ from darkempire.actions import (
     Reorganize,
     Side,
 )
-from darkempire.cards import EMPEROR_CARDS, FACTION_CARDS, REINFORCEMENT_CARDS, AddOnCard, Faction, HandCard
-from darkempire.chance import Chance
-from darkempire.errors import CardNotInHandError, IllegalActionError, NoEmperorCardError, SecondTraitorCardError
-from darkempire.errors import WrongSeatError
-from darkempire.scoring import AwardReason, PlacementDue, TokenAward, VerdictReason, final_verdict
-from darkempire.scoring import score_month_tally, score_table
-from darkempire.state import GameConfig, GameState, Phase, ScoredCard, ScoredEmperorCard
-from darkempire.table import Play, WeekTable
-from darkempire.views import spectator_view
+from darkempire.rules.cards import EMPEROR_CARDS, FACTION_CARDS, REINFORCEMENT_CARDS, AddOnCard, Faction, HandCard
+from darkempire.rules.chance import Chance
+from darkempire.rules.errors import CardNotInHandError, IllegalActionError, NoEmperorCardError, SecondTraitorCardError
+from darkempire.rules.errors import WrongSeatError
+from darkempire.rules.scoring import AwardReason, PlacementDue, TokenAward, VerdictReason, final_verdict
+from darkempire.rules.scoring import score_month_tally, score_table
+from darkempire.rules.state import GameConfig, GameState, Phase, ScoredCard, ScoredEmperorCard
+from darkempire.rules.table import Play, WeekTable
+from darkempire.rules.views import spectator_view
 
 # --------------------------------------------------------------------------- A: draft
 

@@ -18,13 +18,13 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from tablekit.errors import ChanceError
-from darkempire import engine
-from darkempire.actions import Action, PassCards, PlayCard, PlayNothing, Reinforce, Reorganize, Side
+from darkempire.rules import engine
+from darkempire.rules.actions import Action, PassCards, PlayCard, PlayNothing, Reinforce, Reorganize, Side
 from darkempire.bots import iter_game, make_bot
-from darkempire.cards import HAND_CARDS, Faction, FactionCard
-from darkempire.chance import Chance
-from darkempire.errors import DarkEmpireError, InvalidArgumentError
-from darkempire.events import EVENT_TYPES, opening_events
+from darkempire.rules.cards import HAND_CARDS, Faction, FactionCard
+from darkempire.rules.chance import Chance
+from darkempire.rules.errors import DarkEmpireError, InvalidArgumentError
+from darkempire.rules.events import EVENT_TYPES, opening_events
 from darkempire.records import GameRecord
 from darkempire.schema import SCHEMA_FILES, generate_schemas, main as schema_main, shipped_schemas
 from darkempire.serialization import (
@@ -60,9 +60,9 @@ from darkempire.serialization import (
     to_data,
     to_json,
 )
-from darkempire.state import DECISION_PHASES, PLAY_PHASES, GameConfig, GameState, Phase
-from darkempire.table import Play
-from darkempire.views import player_view, spectator_view
+from darkempire.rules.state import DECISION_PHASES, PLAY_PHASES, GameConfig, GameState, Phase
+from darkempire.rules.table import Play
+from darkempire.rules.views import player_view, spectator_view
 from embedding_games import finished_game, game_states, random_history, steps
 
 PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "ci")

@@ -13,7 +13,7 @@ import pytest
 
 from darkempire.bots import make_bot, run_game
 from darkempire.cli import main
-from darkempire.scoring import VerdictReason
+from darkempire.rules.scoring import VerdictReason
 from darkempire.simulation import (
     OUTCOMES,
     SHARED_WIN,
@@ -24,7 +24,7 @@ from darkempire.simulation import (
     summarize,
     wilson_interval,
 )
-from darkempire.state import GameConfig
+from darkempire.rules.state import GameConfig
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 

@@ -4,7 +4,7 @@ A :class:`GameMachine` deals a game for 3, 4 or 5 players and plays it to the en
 awaited seat and one of its legal actions (``legal_actions`` / ``apply``), or a whole step at once through
 the simultaneous transitions (``pass_cards`` ... ``reorganize``), which must give the same state. Before
 each legal step it tries an illegal action of a chosen kind, which must raise the matching
-:class:`~darkempire.errors.IllegalActionError` and leave the state as it was. Between steps it stirs
+:class:`~darkempire.rules.errors.IllegalActionError` and leave the state as it was. Between steps it stirs
 Python's global ``random``; at the end, replaying the recorded choices must give the same final state.
 
 The number of games scales with the Hypothesis profile (``HYPOTHESIS_PROFILE``): see :data:`GAMES`.
@@ -25,8 +25,8 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, precondition, rule
 
-from darkempire import engine
-from darkempire.actions import (
+from darkempire.rules import engine
+from darkempire.rules.actions import (
     Action,
     ChooseSupport,
     DiscardCards,
@@ -38,8 +38,8 @@ from darkempire.actions import (
     Reorganize,
     Side,
 )
-from darkempire.cards import FACTION_CARDS, HAND_CARDS, REINFORCEMENT_CARDS, Faction, HandCard
-from darkempire.errors import (
+from darkempire.rules.cards import FACTION_CARDS, HAND_CARDS, REINFORCEMENT_CARDS, Faction, HandCard
+from darkempire.rules.errors import (
     AlreadyChoseError,
     CardNotInHandError,
     IllegalActionError,
@@ -56,7 +56,7 @@ from darkempire.errors import (
     WrongPhaseError,
     WrongSeatError,
 )
-from darkempire.state import GameConfig, GameState, Phase
+from darkempire.rules.state import GameConfig, GameState, Phase
 from invariants import check_state, check_transition
 
 #: Complete games per player count, by Hypothesis profile. ``long`` runs 3 x 3,400 = 10,200 games.
@@ -110,7 +110,7 @@ def _not_held(state: GameState, seat: int, pool: tuple[HandCard, ...]) -> list[H
 def illegal_attempts(state: GameState, kind: str) -> list[Attempt]:
     """Illegal ``(seat, action, expected error)`` of ``kind`` that make sense in ``state`` (may be empty).
 
-    The expected error is the most precise class the rule calls for (spec 9.1; see darkempire.errors).
+    The expected error is the most precise class the rule calls for (spec 9.1; see darkempire.rules.errors).
     """
     n = state.players
     awaited = sorted(engine.awaited_seats(state))

@@ -17,11 +17,11 @@ from builders import random_choice, reference_winners, simultaneous
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from darkempire import engine
-from darkempire.actions import Action, ChooseSupport, PlayCard, Reinforce, Reorganize, Side
-from darkempire.cards import Faction
-from darkempire.scoring import VerdictReason
-from darkempire.state import GameConfig, GameState, Phase
+from darkempire.rules import engine
+from darkempire.rules.actions import Action, ChooseSupport, PlayCard, Reinforce, Reorganize, Side
+from darkempire.rules.cards import Faction
+from darkempire.rules.scoring import VerdictReason
+from darkempire.rules.state import GameConfig, GameState, Phase
 
 PLAYER_COUNTS = (3, 4, 5)
 

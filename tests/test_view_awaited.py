@@ -6,12 +6,12 @@ from collections.abc import Sequence
 
 import pytest
 
-from darkempire.actions import Action
+from darkempire.rules.actions import Action
 from darkempire.bots import RandomBot, run_game
-from darkempire.engine import apply, awaited_seats, deal, legal_actions
-from darkempire.errors import InvalidArgumentError
-from darkempire.state import GameConfig
-from darkempire.views import PlayerView, player_view
+from darkempire.rules.engine import apply, awaited_seats, deal, legal_actions
+from darkempire.rules.errors import InvalidArgumentError
+from darkempire.rules.state import GameConfig
+from darkempire.rules.views import PlayerView, player_view
 
 
 @pytest.mark.spec("9.4")

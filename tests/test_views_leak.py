@@ -25,12 +25,12 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from darkempire import engine, views
-from darkempire.actions import Action, ChooseSupport, DiscardCards, PassCards, PlayCard, Reinforce, Reorganize
-from darkempire.cards import EmperorCard, Faction, HandCard, RevolutionCard
-from darkempire.chance import Chance
-from darkempire.state import DECISION_PHASES, GameConfig, GameState, Phase
-from darkempire.views import PlayerView
+from darkempire.rules import engine, views
+from darkempire.rules.actions import Action, ChooseSupport, DiscardCards, PassCards, PlayCard, Reinforce, Reorganize
+from darkempire.rules.cards import EmperorCard, Faction, HandCard, RevolutionCard
+from darkempire.rules.chance import Chance
+from darkempire.rules.state import DECISION_PHASES, GameConfig, GameState, Phase
+from darkempire.rules.views import PlayerView
 from invariants import check_card_conservation
 
 C = TypeVar("C", EmperorCard, RevolutionCard)

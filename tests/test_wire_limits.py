@@ -20,14 +20,15 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from darkempire import engine, serialization
-from darkempire.actions import PassCards
+from darkempire.rules import engine
+from darkempire import serialization
+from darkempire.rules.actions import PassCards
 from darkempire.adapters import core
 from darkempire.bots import make_bot
-from darkempire.cards import HAND_CARDS
+from darkempire.rules.cards import HAND_CARDS
 from darkempire.cli import main
-from darkempire.errors import InvalidArgumentError
-from darkempire.events import PlaysRevealed
+from darkempire.rules.errors import InvalidArgumentError
+from darkempire.rules.events import PlaysRevealed
 from darkempire.records import GameRecord, record_game
 from darkempire.schema import shipped_schemas
 from darkempire.serialization import (
@@ -55,8 +56,8 @@ from darkempire.serialization import (
     to_data,
     to_json,
 )
-from darkempire.state import DEAL_SIZE, GameConfig, GameState
-from darkempire.views import player_view
+from darkempire.rules.state import DEAL_SIZE, GameConfig, GameState
+from darkempire.rules.views import player_view
 from darkempire.wire import messages
 from embedding_games import finished_game, steps
 

@@ -20,9 +20,10 @@ from typing import cast
 import attrs
 import pytest
 
-from darkempire import engine, serialization
-from darkempire.cards import EMPEROR_CARDS, HAND_CARDS, REVOLUTION_CARDS
-from darkempire.state import GameConfig, GameState
+from darkempire.rules import engine
+from darkempire import serialization
+from darkempire.rules.cards import EMPEROR_CARDS, HAND_CARDS, REVOLUTION_CARDS
+from darkempire.rules.state import GameConfig, GameState
 
 SRC = Path(__file__).resolve().parent.parent / "src"
 #: The modules the split made or changed (those that exist: on the code before the split, only the first four).
@@ -91,8 +92,9 @@ def test_records_fingerprint_states_without_the_loaders() -> None:
     """``state_digest`` encodes through the envelope: records and serialization no longer import each other."""
     program = (
         "import sys\n"
-        "from darkempire import engine, records\n"
-        "from darkempire.state import GameConfig\n"
+        "from darkempire import records\n"
+        "from darkempire.rules import engine\n"
+        "from darkempire.rules.state import GameConfig\n"
         "digest = records.state_digest(engine.deal(GameConfig(players=3), seed=4))\n"
         "print(digest, 'darkempire.serialization' in sys.modules, 'darkempire.wire.messages' in sys.modules)\n"
     )

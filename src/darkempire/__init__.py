@@ -1,7 +1,7 @@
 """darkempire: the rules engine for the card game *Dark Empire: Revolution* (*Steam Noir: Revolution*).
 
 The whole game state is one immutable value (:class:`GameState`) and the
-rules are pure functions of it (:mod:`darkempire.engine`).
+rules are pure functions of it (:mod:`darkempire.rules.engine`).
 
 >>> import darkempire
 >>> state = darkempire.deal(darkempire.GameConfig(players=4), seed=1)
@@ -9,7 +9,7 @@ rules are pure functions of it (:mod:`darkempire.engine`).
 Phase.DRAFT_PASS
 """
 
-from darkempire.actions import (
+from darkempire.rules.actions import (
     Action,
     ChooseSupport,
     DiscardCards,
@@ -21,7 +21,7 @@ from darkempire.actions import (
     Reorganize,
     Side,
 )
-from darkempire.cards import (
+from darkempire.rules.cards import (
     AddOnCard,
     EmperorCard,
     Faction,
@@ -32,7 +32,7 @@ from darkempire.cards import (
     Theme,
     faction_name,
 )
-from darkempire.engine import (
+from darkempire.rules.engine import (
     advance,
     apply,
     awaited_seats,
@@ -49,10 +49,10 @@ from darkempire.engine import (
     score_month,
     score_week,
 )
-from darkempire.errors import DarkEmpireError, IllegalActionError
-from darkempire.scoring import MonthScore, Verdict, VerdictReason, WeekScore
-from darkempire.state import GameConfig, GameState, Phase
-from darkempire.table import Play, WeekTable
+from darkempire.rules.errors import DarkEmpireError, IllegalActionError
+from darkempire.rules.scoring import MonthScore, Verdict, VerdictReason, WeekScore
+from darkempire.rules.state import GameConfig, GameState, Phase
+from darkempire.rules.table import Play, WeekTable
 
 __version__ = "0.1.0"
 

@@ -1,8 +1,8 @@
 """Bots that play a seat, and a driver that plays whole games with them (spec sections 9.2-9.4).
 
 A bot sees exactly what its seat may see: the seat's
-:class:`~darkempire.views.PlayerView` and the seat's legal actions. It never
-gets the :class:`~darkempire.state.GameState`, so it cannot peek at other
+:class:`~darkempire.rules.views.PlayerView` and the seat's legal actions. It never
+gets the :class:`~darkempire.rules.state.GameState`, so it cannot peek at other
 hands, victor cards or pending choices.
 
 * :class:`RandomBot` picks uniformly among the legal actions.
@@ -12,7 +12,7 @@ hands, victor cards or pending choices.
   decision on the way, for logging. Both are deterministic: the same config,
   game seed and bot seeds give the same game (rule 9.3).
 
->>> from darkempire.state import GameConfig
+>>> from darkempire.rules.state import GameConfig
 >>> state = run_game(GameConfig(players=3), seed=1, bots=[GreedyBot(1), RandomBot(2), RandomBot(3)])
 >>> state.is_over and state.verdict is not None
 True
@@ -27,7 +27,7 @@ from typing import Protocol, TypeVar, runtime_checkable
 
 import attrs
 
-from darkempire.actions import (
+from darkempire.rules.actions import (
     Action,
     ChooseSupport,
     DiscardCards,
@@ -38,12 +38,12 @@ from darkempire.actions import (
     Reorganize,
     Side,
 )
-from darkempire.cards import EMPEROR_CARDS, Faction, HandCard
-from darkempire.engine import apply, awaited_seats, deal, legal_actions
-from darkempire.scoring import emperor_strength, faction_strengths
-from darkempire.state import MONTHS, WEEKS, GameConfig, GameState, Phase
-from darkempire.table import WeekTable
-from darkempire.views import PlayerView, player_view
+from darkempire.rules.cards import EMPEROR_CARDS, Faction, HandCard
+from darkempire.rules.engine import apply, awaited_seats, deal, legal_actions
+from darkempire.rules.scoring import emperor_strength, faction_strengths
+from darkempire.rules.state import MONTHS, WEEKS, GameConfig, GameState, Phase
+from darkempire.rules.table import WeekTable
+from darkempire.rules.views import PlayerView, player_view
 
 __all__ = [
     "BOT_KINDS",
@@ -386,7 +386,7 @@ class Turn:
     :ivar before: the state in which the seat chose.
     :ivar seat: the seat that chose.
     :ivar action: its action.
-    :ivar after: the state after :func:`~darkempire.engine.apply` (the step
+    :ivar after: the state after :func:`~darkempire.rules.engine.apply` (the step
         resolves, and automatic steps run, once every awaited seat chose).
     """
 
@@ -400,9 +400,9 @@ def iter_game(config: GameConfig, seed: int, bots: Sequence[Bot]) -> Iterator[Tu
     """Play a game between ``bots`` (one per seat) and yield every decision (spec 9.2, 9.3).
 
     In each step the awaited seats are asked in seat order, each with its own
-    :func:`~darkempire.views.player_view` and
-    :func:`~darkempire.engine.legal_actions`; the choices are applied one seat
-    at a time with :func:`~darkempire.engine.apply`, so a seat never sees
+    :func:`~darkempire.rules.views.player_view` and
+    :func:`~darkempire.rules.engine.legal_actions`; the choices are applied one seat
+    at a time with :func:`~darkempire.rules.engine.apply`, so a seat never sees
     another seat's pending choice. The last turn's ``after`` is the finished game.
 
     :param config: the game's options.

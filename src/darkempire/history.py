@@ -5,8 +5,8 @@ their tuples) and stepping back is just taking an earlier one.
 :class:`History` keeps the states and the choices between them, itself an
 immutable value:
 
->>> from darkempire.engine import legal_actions
->>> from darkempire.state import GameConfig
+>>> from darkempire.rules.engine import legal_actions
+>>> from darkempire.rules.state import GameConfig
 >>> history = History.start(GameConfig(players=3), seed=7)
 >>> history = history.apply(0, legal_actions(history.current, 0)[0])
 >>> history.can_undo(0), history.can_undo(1)
@@ -34,13 +34,13 @@ import attrs
 
 from tablekit import records as kit
 from tablekit.wire import quote
-from darkempire import engine
-from darkempire.actions import Action
-from darkempire.errors import DarkEmpireError, IllegalActionError, InvalidArgumentError
-from darkempire.events import EVENT_TYPES, Event, EventDerivationError
+from darkempire.rules import engine
+from darkempire.rules.actions import Action
+from darkempire.rules.errors import DarkEmpireError, IllegalActionError, InvalidArgumentError
+from darkempire.rules.events import EVENT_TYPES, Event, EventDerivationError
 from darkempire.public_record import PublicRecord, public_record
 from darkempire.records import Choice, DivergentChoiceError, GameRecord, RecordError, state_digest
-from darkempire.state import GameConfig, GameState
+from darkempire.rules.state import GameConfig, GameState
 
 __all__ = ["History", "UndoError"]
 
@@ -57,7 +57,7 @@ class History:
         (``len(states) == len(choices) + 1``).
     :ivar choices: the choices, in the order applied.
     :ivar reported: the events each choice caused, as the engine reported them when it applied the choice
-        (:func:`~darkempire.engine.apply_reporting`), one tuple per choice; ``None`` for a history made
+        (:func:`~darkempire.rules.engine.apply_reporting`), one tuple per choice; ``None`` for a history made
         from states and choices alone, whose :meth:`events` replays the choices instead. Not compared:
         two histories of the same states and choices are equal. Its structure is checked, not its agreement
         with the states (that would replay every choice at every :meth:`apply`): pass only events the
@@ -112,7 +112,7 @@ class History:
         return self.states[-1]
 
     def apply(self, seat: int, action: Action) -> History:
-        """The history after ``seat`` chooses ``action`` (see :func:`darkempire.engine.apply`).
+        """The history after ``seat`` chooses ``action`` (see :func:`darkempire.rules.engine.apply`).
 
         :raises IllegalActionError: if the choice is illegal; the history is unchanged.
         """
@@ -125,7 +125,7 @@ class History:
         """The history after applying ``choices`` in order.
 
         The choices are re-run by the kit's one replay loop, :func:`tablekit.records.replay_choices`, with
-        :func:`~darkempire.engine.apply_reporting` as its step.
+        :func:`~darkempire.rules.engine.apply_reporting` as its step.
 
         :param choices: ``(seat, action)`` pairs, or :class:`~darkempire.records.Choice` values.
         :raises DivergentChoiceError: naming the first illegal choice (its index counts from this history's end).
@@ -203,9 +203,9 @@ class History:
     def events(self, start: int = 0, stop: int | None = None) -> tuple[Event, ...]:
         """The events from ``states[start]`` to ``states[stop]`` (the current state if ``stop`` is ``None``).
 
-        The events the engine reported as it applied each choice (:func:`~darkempire.engine.apply_reporting`):
+        The events the engine reported as it applied each choice (:func:`~darkempire.rules.engine.apply_reporting`):
         exact, nothing is recovered from the states. The deal's events are
-        :func:`~darkempire.events.opening_events` of ``states[0]``.
+        :func:`~darkempire.rules.events.opening_events` of ``states[0]``.
 
         :raises InvalidArgumentError: if ``start`` or ``stop`` is no state index, or ``stop < start``.
         :raises EventDerivationError: for a history made from states and choices alone (no
@@ -249,7 +249,7 @@ class History:
 
 
 def _apply(before: engine.Transition, seat: int, action: Action) -> engine.Transition:
-    """One choice of :meth:`History.extend`: :func:`~darkempire.engine.apply_reporting` after ``before``."""
+    """One choice of :meth:`History.extend`: :func:`~darkempire.rules.engine.apply_reporting` after ``before``."""
     return engine.apply_reporting(before.state, seat, action)
 
 

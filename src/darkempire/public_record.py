@@ -7,7 +7,7 @@ A :class:`PublicRecord` holds only what a spectator was shown:
 
 * the config (the player count, hence the add-on card);
 * for each choice, one :class:`PublicStep`: the spectator's events of that
-  choice (:func:`~darkempire.events.events_for` with ``seat=None``), that is,
+  choice (:func:`~darkempire.rules.events.events_for` with ``seat=None``), that is,
   which seat chose, and what the step revealed once it resolved: plays,
   scorings, public counts, support cards at the monthly scoring, victor
   cards at the end;
@@ -20,21 +20,21 @@ may go to anyone at any moment of the game.
 :func:`spectator_replay` checks a public record move by move against the
 rules, using public information alone (the engine cannot replay it: the hands
 are unknown). From the public face of the deal, which is the same for every
-seed, it rebuilds the spectator's :class:`~darkempire.views.PlayerView` after
+seed, it rebuilds the spectator's :class:`~darkempire.rules.views.PlayerView` after
 each step and checks every event against it: the seat that chose was
 awaited, plays are cards not face up elsewhere, nor known to lie in the
 discard pile or in another seat's hand, and follow rules 4.3-4.6, a seat
 plays nothing only if it can have held nothing playable (ruling H: it holds
 reinforcement cards only, with no card it may reinforce, and no more of them
-than are left unseen), scorings are the ones :mod:`darkempire.scoring` computes from the revealed
+than are left unseen), scorings are the ones :mod:`darkempire.rules.scoring` computes from the revealed
 table, piles, hands and tokens count as the rules say, and the verdict is the
 final judgement of the public score track and the revealed victor cards. A
 record that breaks a rule raises :class:`PublicRecordError` naming the step
 and the rule.
 
 >>> from darkempire.history import History
->>> from darkempire.engine import legal_actions
->>> from darkempire.state import GameConfig
+>>> from darkempire.rules.engine import legal_actions
+>>> from darkempire.rules.state import GameConfig
 >>> history = History.start(GameConfig(players=3), seed=7)
 >>> history = history.apply(0, legal_actions(history.current, 0)[0])
 >>> public = public_record(history)
@@ -52,11 +52,11 @@ from typing import Any, Protocol, TypeVar
 
 import attrs
 
-from darkempire import engine
-from darkempire.actions import PlayCard, Reinforce, Side
-from darkempire.cards import EMPEROR_CARDS, REINFORCEMENT_CARDS, REVOLUTION_CARDS, Faction, HandCard
-from darkempire.errors import DarkEmpireError, InvalidArgumentError
-from darkempire.events import (
+from darkempire.rules import engine
+from darkempire.rules.actions import PlayCard, Reinforce, Side
+from darkempire.rules.cards import EMPEROR_CARDS, REINFORCEMENT_CARDS, REVOLUTION_CARDS, Faction, HandCard
+from darkempire.rules.errors import DarkEmpireError, InvalidArgumentError
+from darkempire.rules.events import (
     CardsPassed,
     CardsPlaced,
     ChoiceMade,
@@ -78,11 +78,21 @@ from darkempire.events import (
     events_for,
 )
 from darkempire.records import Choice, GameRecord, RecordError, replay_record
-from darkempire.scoring import Verdict, final_verdict, score_month_tally, score_table
-from darkempire.state import HAND_SIZE, MONTHS, PLAY_PHASES, STEPS, WEEKS, GameConfig, Phase, ScoredCard, ScoreTrack
-from darkempire.state import GameState, ScoredEmperorCard, WeekRecord
-from darkempire.table import Play, Reinforcement, WeekTable
-from darkempire.views import PlayerView, spectator_view
+from darkempire.rules.scoring import Verdict, final_verdict, score_month_tally, score_table
+from darkempire.rules.state import (
+    HAND_SIZE,
+    MONTHS,
+    PLAY_PHASES,
+    STEPS,
+    WEEKS,
+    GameConfig,
+    Phase,
+    ScoredCard,
+    ScoreTrack,
+)
+from darkempire.rules.state import GameState, ScoredEmperorCard, WeekRecord
+from darkempire.rules.table import Play, Reinforcement, WeekTable
+from darkempire.rules.views import PlayerView, spectator_view
 
 T = TypeVar("T")
 
@@ -110,7 +120,7 @@ class PublicStep:
     """One choice of a game as a spectator saw it (spec 9.4).
 
     :ivar events: the spectator's events of the choice: first
-        :class:`~darkempire.events.ChoiceMade` with ``action=None`` (who
+        :class:`~darkempire.rules.events.ChoiceMade` with ``action=None`` (who
         chose), then, if the choice was the last one awaited, every public
         event of the step's resolution and of the automatic steps after it.
     """
@@ -229,7 +239,7 @@ def spectator_replay(record: PublicRecord) -> tuple[PlayerView, ...]:
 
     :returns: the spectator view after the deal, then after each step
         (``len(record.steps) + 1`` views), each equal to
-        :func:`~darkempire.views.spectator_view` of the real game's state.
+        :func:`~darkempire.rules.views.spectator_view` of the real game's state.
     :raises PublicRecordError: at the first step that carries hidden
         information or breaks a rule (its ``step`` and ``rule`` say which), or
         if the verdict is not the one the steps reach.

@@ -26,11 +26,11 @@ from collections.abc import Iterator, Sequence
 
 import attrs
 
-from darkempire import engine
-from darkempire.actions import Action
-from darkempire.errors import DarkEmpireError
-from darkempire.scoring import Verdict
-from darkempire.state import GameConfig, GameState
+from darkempire.rules import engine
+from darkempire.rules.actions import Action
+from darkempire.rules.errors import DarkEmpireError
+from darkempire.rules.scoring import Verdict
+from darkempire.rules.state import GameConfig, GameState
 from darkempire.wire.envelope import canonical_text, encode
 from tablekit import records as kit
 
@@ -55,10 +55,10 @@ class Choice(kit.Choice[Action]):
 
     The kit's :class:`tablekit.records.Choice` for Dark Empire's actions: its fields are declared again with
     their concrete types, so that the wire format's converter and schemas, which read the types, see an
-    :data:`~darkempire.actions.Action` rather than a type variable.
+    :data:`~darkempire.rules.actions.Action` rather than a type variable.
 
     :ivar seat: the seat, ``0 .. players - 1``.
-    :ivar action: its action, as passed to :func:`~darkempire.engine.apply`.
+    :ivar action: its action, as passed to :func:`~darkempire.rules.engine.apply`.
     """
 
     seat: int
@@ -94,7 +94,7 @@ class GameRecord:
     digests: tuple[str, ...] = attrs.field(default=(), converter=_strings)
 
     def pairs(self) -> tuple[tuple[int, Action], ...]:
-        """The choices as ``(seat, action)`` pairs, as :func:`darkempire.engine.replay` takes them."""
+        """The choices as ``(seat, action)`` pairs, as :func:`darkempire.rules.engine.replay` takes them."""
         return tuple((c.seat, c.action) for c in self.choices)
 
 
@@ -164,7 +164,7 @@ def record_states(record: GameRecord) -> Iterator[GameState]:
     """The states of a recorded game: the deal, then the state after each choice.
 
     The choices are re-run by the kit's one replay loop, :func:`tablekit.records.replay_choices`, with
-    :func:`~darkempire.engine.apply` as its step.
+    :func:`~darkempire.rules.engine.apply` as its step.
 
     :raises DivergentChoiceError: at the first illegal choice.
     :raises ConfigError: if the record's config is invalid.

@@ -32,8 +32,8 @@ from typing import Any, Final
 
 import attrs
 
-from darkempire.cards import EMPEROR_CARDS, FACTION_CARDS, HAND_CARDS, EmperorCard, FactionCard, HandCard, ReinforcementCard, RevolutionCard
-from darkempire.state import GameConfig
+from darkempire.rules.cards import EMPEROR_CARDS, FACTION_CARDS, HAND_CARDS, EmperorCard, FactionCard, HandCard, ReinforcementCard, RevolutionCard
+from darkempire.rules.state import GameConfig
 from darkempire.wire.converter import KIND_KEY, KINDS, union_members
 from darkempire.wire.envelope import FORMAT
 from darkempire.wire.limits import ARRAY_LIMITS

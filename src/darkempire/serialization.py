@@ -7,11 +7,11 @@ Every message is one JSON object with a format version and a type::
 ========================  ===============================================  ===========================
 ``type``                  Python value                                     schema file
 ========================  ===============================================  ===========================
-``"game-state"``          :class:`~darkempire.state.GameState`             ``game-state.json``
-``"player-view"``         :class:`~darkempire.views.PlayerView`            ``player-view.json``
+``"game-state"``          :class:`~darkempire.rules.state.GameState`             ``game-state.json``
+``"player-view"``         :class:`~darkempire.rules.views.PlayerView`            ``player-view.json``
 ``"prompt"``              :class:`Prompt` (a view and the legal actions)   ``prompt.json``
-``"action"``              :data:`~darkempire.actions.Action`               ``action.json``
-``"event"``               :data:`~darkempire.events.Event`                 ``event.json``
+``"action"``              :data:`~darkempire.rules.actions.Action`               ``action.json``
+``"event"``               :data:`~darkempire.rules.events.Event`                 ``event.json``
 ``"game-record"``         :class:`~darkempire.records.GameRecord`          ``game-record.json``
 ``"public-record"``       :class:`~darkempire.public_record.PublicRecord`  ``public-record.json``
 ========================  ===============================================  ===========================

@@ -44,9 +44,9 @@ from rich.console import Console
 from tablekit.stats import Rate, wilson_interval
 
 from darkempire.bots import BOT_KINDS, make_bot, run_game
-from darkempire.cards import Faction, Theme, faction_name
-from darkempire.scoring import VerdictReason
-from darkempire.state import GameConfig
+from darkempire.rules.cards import Faction, Theme, faction_name
+from darkempire.rules.scoring import VerdictReason
+from darkempire.rules.state import GameConfig
 
 __all__ = [
     "OUTCOMES",
@@ -356,7 +356,7 @@ def simulate_command(
 
     A progress bar goes to ``progress_file`` (default standard error) when it
     is a terminal. Faction names are those of ``theme`` (the JSON output uses
-    the :class:`~darkempire.cards.Faction` member names).
+    the :class:`~darkempire.rules.cards.Faction` member names).
 
     :returns: the exit status: 0 when done, 2 for bad arguments or a missing matplotlib.
     """

@@ -10,7 +10,7 @@ when the output is not a terminal.
 ``you`` is the seat the text is written for: that seat reads ``"seat 2 (you)"``
 and ``"yours"``; ``None`` writes for a spectator.
 
->>> from darkempire.cards import FACTION_CARDS, Theme
+>>> from darkempire.rules.cards import FACTION_CARDS, Theme
 >>> seat_name(2, you=2)
 'seat 2 (you)'
 >>> action_text(PlayCard(FACTION_CARDS[1], Side.REVOLUTION), Theme.STEAM_NOIR)
@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from rich.console import Console
 from rich.markup import escape
 
-from darkempire.actions import (
+from darkempire.rules.actions import (
     Action,
     ChooseSupport,
     DiscardCards,
@@ -36,8 +36,8 @@ from darkempire.actions import (
     Reorganize,
     Side,
 )
-from darkempire.cards import Faction, HandCard, Theme, faction_name
-from darkempire.events import (
+from darkempire.rules.cards import Faction, HandCard, Theme, faction_name
+from darkempire.rules.events import (
     CardsPassed,
     CardsPlaced,
     ChoiceMade,
@@ -58,10 +58,10 @@ from darkempire.events import (
     TokensAwarded,
     WeekStarted,
 )
-from darkempire.scoring import AwardReason, MonthScore, Verdict, VerdictReason, WeekScore
-from darkempire.state import WEEKS, Phase, ScoreTrack, WeekRecord
-from darkempire.table import WeekTable
-from darkempire.views import PlayerView
+from darkempire.rules.scoring import AwardReason, MonthScore, Verdict, VerdictReason, WeekScore
+from darkempire.rules.state import WEEKS, Phase, ScoreTrack, WeekRecord
+from darkempire.rules.table import WeekTable
+from darkempire.rules.views import PlayerView
 
 __all__ = [
     "Chronicle",
@@ -385,7 +385,7 @@ class Chronicle:
 
 
 def view_lines(view: PlayerView, theme: Theme) -> list[str]:
-    """A short text summary of a :class:`~darkempire.views.PlayerView` (spec 9.4)."""
+    """A short text summary of a :class:`~darkempire.rules.views.PlayerView` (spec 9.4)."""
     you = view.seat
     lines = [f"Phase: {view.phase.value}, month {view.month}, week {view.week}"]
     if you is not None:
@@ -429,7 +429,7 @@ def action_text(action: Action, theme: Theme) -> str:
 
 
 def event_lines(event: Event, theme: Theme, you: int | None = None) -> list[str]:
-    """A one-line text of an event as a seat sees it (after :func:`~darkempire.events.events_for`)."""
+    """A one-line text of an event as a seat sees it (after :func:`~darkempire.rules.events.events_for`)."""
     if isinstance(event, ChoiceMade):
         what = action_text(event.action, theme) if event.action is not None else "has chosen"
         return [f"{seat_name(event.seat, you)} {what}"]

@@ -18,9 +18,9 @@ from typing import Any, Final, NoReturn, TypeAlias
 
 import attrs
 
-from darkempire import engine
-from darkempire.actions import Side
-from darkempire.cards import (
+from darkempire.rules import engine
+from darkempire.rules.actions import Side
+from darkempire.rules.cards import (
     ADD_ON_FOR_PLAYERS,
     EMPEROR_CARDS,
     HAND_CARDS,
@@ -32,8 +32,8 @@ from darkempire.cards import (
     RevolutionCard,
     add_on_for,
 )
-from darkempire.scoring import PlacementDue, score_month_tally, score_table
-from darkempire.state import (
+from darkempire.rules.scoring import PlacementDue, score_month_tally, score_table
+from darkempire.rules.state import (
     DEAL_SIZE,
     HAND_SIZE,
     MONTHS,
@@ -46,8 +46,8 @@ from darkempire.state import (
     ScoredEmperorCard,
     WeekRecord,
 )
-from darkempire.table import WeekTable
-from darkempire.views import PlayerView
+from darkempire.rules.table import WeekTable
+from darkempire.rules.views import PlayerView
 from darkempire.wire.typecheck import check_types
 from darkempire.wire.wire_errors import InvalidValueError, SerializationError
 from tablekit.wire import json_path
@@ -189,8 +189,8 @@ def card_places(state: GameState) -> dict[str, list[CardPlace]]:
     reinforcements attached to them) and the score track; emperor cards in their pile and reserve, on the
     table and on the score track; revolution cards in their pile and reserve and on the table. A pending
     choice moves no card: the cards it names are still in the hand. In a state some game reaches, each card
-    of :data:`~darkempire.cards.HAND_CARDS`, :data:`~darkempire.cards.EMPEROR_CARDS` and
-    :data:`~darkempire.cards.REVOLUTION_CARDS` is listed exactly once (:func:`check_card_conservation`).
+    of :data:`~darkempire.rules.cards.HAND_CARDS`, :data:`~darkempire.rules.cards.EMPEROR_CARDS` and
+    :data:`~darkempire.rules.cards.REVOLUTION_CARDS` is listed exactly once (:func:`check_card_conservation`).
     """
     hand: list[CardPlace] = []
     hand += [(c, ("draw_pile", i)) for i, c in enumerate(state.draw_pile)]
@@ -233,8 +233,8 @@ def check_card_conservation(state: GameState) -> None:
     A card found twice is named with both places, the second as the error's ``path``; a missing card has the
     path of the document.
 
-    >>> from darkempire import engine
-    >>> from darkempire.state import GameConfig
+    >>> from darkempire.rules import engine
+    >>> from darkempire.rules.state import GameConfig
     >>> state = engine.deal(GameConfig(players=3), seed=1)
     >>> check_card_conservation(state)
     >>> check_card_conservation(attrs.evolve(state, draw_pile=state.draw_pile[1:]))
@@ -315,7 +315,7 @@ def check_state(state: GameState) -> None:
     """Raise :class:`InconsistentStateError` unless ``state`` is a moment that some game can reach (spec 9.3).
 
     The engine's functions trust the states they are given and check only the actions. States from
-    :func:`~darkempire.engine.deal` and the transitions are always consistent, and
+    :func:`~darkempire.rules.engine.deal` and the transitions are always consistent, and
     :func:`~darkempire.serialization.load_state` runs this check on every state it loads. A state built or
     changed by hand (``attrs.evolve(state, hands=...)``, a test fixture, a puzzle) is the caller's
     responsibility: on an inconsistent one the engine may answer wrongly, raise untyped errors, or take

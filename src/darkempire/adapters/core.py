@@ -89,8 +89,8 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from darkempire import engine
-from darkempire.actions import (
+from darkempire.rules import engine
+from darkempire.rules.actions import (
     Action,
     ChooseSupport,
     DiscardCards,
@@ -102,7 +102,7 @@ from darkempire.actions import (
     Reorganize,
     Side,
 )
-from darkempire.cards import (
+from darkempire.rules.cards import (
     EMPEROR_CARDS,
     HAND_CARDS,
     AddOnCard,
@@ -113,15 +113,15 @@ from darkempire.cards import (
     ReinforcementCard,
     RevolutionCard,
 )
-from darkempire.chance import Chance
-from darkempire.errors import IllegalActionError, InvalidArgumentError, MissingChoiceError, WrongPhaseError
+from darkempire.rules.chance import Chance
+from darkempire.rules.errors import IllegalActionError, InvalidArgumentError, MissingChoiceError, WrongPhaseError
 from tablekit.chance import ChanceNode, run_scripted
 from tablekit.errors import ChanceError
 from tablekit.wire import quote
-from darkempire.scoring import MonthScore, VerdictReason
-from darkempire.state import DEAL_SIZE, HAND_SIZE, MONTHS, STEPS, WEEKS, GameConfig, GameState, Phase
-from darkempire.table import WeekTable
-from darkempire.views import PlayerView, player_view, spectator_view
+from darkempire.rules.scoring import MonthScore, VerdictReason
+from darkempire.rules.state import DEAL_SIZE, HAND_SIZE, MONTHS, STEPS, WEEKS, GameConfig, GameState, Phase
+from darkempire.rules.table import WeekTable
+from darkempire.rules.views import PlayerView, player_view, spectator_view
 
 __all__ = [
     "DISCARD_BASE",

@@ -101,8 +101,8 @@ import numpy as np
 import pyspiel
 
 from tablekit.adapters.openspiel import node_player
-from darkempire import engine
-from darkempire.actions import Action
+from darkempire.rules import engine
+from darkempire.rules.actions import Action
 from darkempire.adapters.core import (
     MAX_DECISIONS,
     NO_OP,
@@ -121,8 +121,8 @@ from darkempire.adapters.core import (
     tensor_layout,
     view_text,
 )
-from darkempire.cards import HAND_CARDS
-from darkempire.errors import ConfigError
+from darkempire.rules.cards import HAND_CARDS
+from darkempire.rules.errors import ConfigError
 from darkempire.serialization import (
     FormatVersionError,
     InconsistentStateError,
@@ -135,8 +135,8 @@ from darkempire.serialization import (
     parse_json,
     quote,
 )
-from darkempire.state import GameState
-from darkempire.views import player_view
+from darkempire.rules.state import GameState
+from darkempire.rules.views import player_view
 
 __all__ = [
     "GAME_TYPE",

@@ -47,12 +47,12 @@ import numpy as np
 from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
-from darkempire import engine
+from darkempire.rules import engine
 from darkempire.adapters.core import NUM_ACTIONS, decode, fill_tensor, legal_indices, tensor_size, view_text
-from darkempire.errors import ConfigError, IllegalActionError, InvalidArgumentError, MissingChoiceError
+from darkempire.rules.errors import ConfigError, IllegalActionError, InvalidArgumentError, MissingChoiceError
 from darkempire.serialization import quote
-from darkempire.state import GameConfig, GameState
-from darkempire.views import player_view, spectator_view
+from darkempire.rules.state import GameConfig, GameState
+from darkempire.rules.views import player_view, spectator_view
 
 __all__ = ["DarkEmpireAECEnv", "DarkEmpireParallelEnv", "action_index", "env", "parallel_env", "raw_env"]
 

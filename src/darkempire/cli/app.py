@@ -22,7 +22,7 @@ from typing import TextIO
 from rich.console import Console
 
 from darkempire.bots import BOT_KINDS
-from darkempire.cards import Theme
+from darkempire.rules.cards import Theme
 from darkempire.cli import demo, play, replay, simulate
 from darkempire.cli.record_files import check_writable
 from darkempire.simulation import add_bots_argument

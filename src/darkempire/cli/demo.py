@@ -22,13 +22,13 @@ from pathlib import Path
 from rich.console import Console
 from rich.markup import escape
 
-from darkempire.actions import Reorganize
+from darkempire.rules.actions import Reorganize
 from darkempire.bots import Turn, iter_game, make_bot
-from darkempire.cards import Theme
+from darkempire.rules.cards import Theme
 from darkempire.cli.record_files import write_record
 from darkempire.public_record import public_record
 from darkempire.records import Choice, GameRecord, state_digest
-from darkempire.state import GameConfig
+from darkempire.rules.state import GameConfig
 from darkempire.text import Chronicle, note_reorganize
 
 __all__ = ["run", "save_demo_record"]

@@ -3,7 +3,7 @@
 ``darkempire play [--players N] [--seed S] [--theme T] [--seat K]`` lets one
 person play seat ``K`` against :class:`~darkempire.bots.GreedyBot` seats
 (seat ``s``'s bot seeded with ``10 * S + s``, as in ``darkempire demo``). The
-person sees only that seat's :class:`~darkempire.views.PlayerView`: its own
+person sees only that seat's :class:`~darkempire.rules.views.PlayerView`: its own
 hand and victor card and the public table and scores. :class:`HumanSeat` is
 the bot that asks the person.
 """
@@ -17,7 +17,7 @@ from typing import Protocol
 from rich.console import Console
 from rich.markup import escape
 
-from darkempire.actions import (
+from darkempire.rules.actions import (
     Action,
     ChooseSupport,
     DiscardCards,
@@ -30,9 +30,9 @@ from darkempire.actions import (
     Side,
 )
 from darkempire.bots import Bot, GreedyBot, Turn, iter_game
-from darkempire.cards import HandCard, Theme, faction_name
-from darkempire.scoring import emperor_strength, faction_strengths
-from darkempire.state import GameConfig, GameState, Phase
+from darkempire.rules.cards import HandCard, Theme, faction_name
+from darkempire.rules.scoring import emperor_strength, faction_strengths
+from darkempire.rules.state import GameConfig, GameState, Phase
 from darkempire.text import (
     Chronicle,
     card_text,
@@ -44,7 +44,7 @@ from darkempire.text import (
     step_lines,
     strengths_line,
 )
-from darkempire.views import PlayerView, spectator_view
+from darkempire.rules.views import PlayerView, spectator_view
 
 __all__ = ["HumanSeat", "LineReader", "PlayerLeft", "run"]
 
@@ -78,7 +78,7 @@ def _effect(action: Action) -> object:
 class HumanSeat:
     """A :class:`~darkempire.bots.Bot` that asks a person at the terminal (spec 9.4).
 
-    It is given only the seat's :class:`~darkempire.views.PlayerView` and
+    It is given only the seat's :class:`~darkempire.rules.views.PlayerView` and
     legal actions, like any bot, so it cannot show another seat's hand.
 
     :param console: where to print.

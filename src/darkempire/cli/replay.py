@@ -10,8 +10,8 @@
   as a spectator saw it (``--seat`` is refused: it holds no seat's secrets).
 * ``--week W [--seat N]`` shows what seat ``N`` (or a spectator, without
   ``--seat``) saw in week ``W`` of the game (1-12): its
-  :class:`~darkempire.views.PlayerView` when the week's cards were revealed,
-  then the week's events as :func:`~darkempire.events.events_for` gives them
+  :class:`~darkempire.rules.views.PlayerView` when the week's cards were revealed,
+  then the week's events as :func:`~darkempire.rules.events.events_for` gives them
   to that seat.
 """
 
@@ -22,17 +22,17 @@ from pathlib import Path
 
 from rich.console import Console
 
-from darkempire.actions import Reorganize
-from darkempire.cards import Theme
+from darkempire.rules.actions import Reorganize
+from darkempire.rules.cards import Theme
 from darkempire.cli.record_files import read_record
-from darkempire.events import Event, events_for
+from darkempire.rules.events import Event, events_for
 from darkempire.history import History
 from darkempire.public_record import PublicRecord, spectator_replay
 from darkempire.records import GameRecord, RecordError, replay_record
-from darkempire.scoring import Verdict
-from darkempire.state import MONTHS, WEEKS, GameState, Phase
+from darkempire.rules.scoring import Verdict
+from darkempire.rules.state import MONTHS, WEEKS, GameState, Phase
 from darkempire.text import Chronicle, event_lines, note_reorganize, view_lines
-from darkempire.views import PlayerView, player_view, spectator_view
+from darkempire.rules.views import PlayerView, player_view, spectator_view
 
 __all__ = ["replay_command"]
 

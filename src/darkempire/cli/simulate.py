@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from rich.console import Console
 
-from darkempire.cards import Theme
+from darkempire.rules.cards import Theme
 from darkempire.simulation import add_arguments as add_simulate_arguments
 from darkempire.simulation import simulate_command
 

@@ -30,7 +30,7 @@ from cattrs.errors import AttributeValidationNote, ForbiddenExtraKeysError, Iter
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
 from tablekit.errors import ChanceError
-from darkempire.actions import (
+from darkempire.rules.actions import (
     ChooseSupport,
     DiscardCards,
     PassCards,
@@ -40,7 +40,7 @@ from darkempire.actions import (
     Reinforce,
     Reorganize,
 )
-from darkempire.cards import (
+from darkempire.rules.cards import (
     EMPEROR_CARDS,
     FACTION_CARDS,
     HAND_CARDS,
@@ -54,8 +54,8 @@ from darkempire.cards import (
     ReinforcementCard,
     RevolutionCard,
 )
-from darkempire.events import EVENT_TYPES
-from darkempire.state import GameConfig
+from darkempire.rules.events import EVENT_TYPES
+from darkempire.rules.state import GameConfig
 from darkempire.wire.wire_errors import (
     MESSAGE_LIMIT,
     Fault,
@@ -90,7 +90,7 @@ def _kebab(name: str) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", "-", name).lower()
 
 
-#: Every action class, in the order of :data:`~darkempire.actions.Action`.
+#: Every action class, in the order of :data:`~darkempire.rules.actions.Action`.
 ACTION_TYPES: Final[tuple[type, ...]] = (
     PassCards,
     DiscardCards,
@@ -119,13 +119,13 @@ def kind_of(cls: type) -> str:
 # --------------------------------------------------------------------------- type introspection
 
 
-#: The members of :data:`~darkempire.cards.HandCard`.
+#: The members of :data:`~darkempire.rules.cards.HandCard`.
 _HAND_CARD_MEMBERS: Final = frozenset(typing.get_args(HandCard))
 
 
 def union_members(tp: Any) -> tuple[Any, ...]:
     """The members of the union ``tp``, with a faction card and a reinforcement card taken together as one
-    :data:`~darkempire.cards.HandCard`: Python flattens ``HandCard | None`` into three members, and the wire
+    :data:`~darkempire.rules.cards.HandCard`: Python flattens ``HandCard | None`` into three members, and the wire
     format has one hand card type (its id)."""
     args = typing.get_args(tp)
     if _HAND_CARD_MEMBERS <= set(args):

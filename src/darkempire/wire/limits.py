@@ -17,8 +17,8 @@ from typing import Any, Final, TypeAlias
 
 import attrs
 
-from darkempire.actions import DiscardCards, PassCards, PlaceCards, Reorganize
-from darkempire.cards import (
+from darkempire.rules.actions import DiscardCards, PassCards, PlaceCards, Reorganize
+from darkempire.rules.cards import (
     ADD_ON_FOR_PLAYERS,
     EMPEROR_CARDS,
     FACTION_CARDS,
@@ -31,7 +31,7 @@ from darkempire.cards import (
     ReinforcementCard,
     RevolutionCard,
 )
-from darkempire.events import (
+from darkempire.rules.events import (
     EVENT_TYPES,
     CardsPassed,
     DraftDiscarded,
@@ -44,12 +44,12 @@ from darkempire.events import (
 )
 from darkempire.public_record import PublicRecord, PublicStep
 from darkempire.records import Choice, GameRecord
-from darkempire.scoring import AwardReason, MonthScore, PlacementDue, TokenAward, WeekScore
-from darkempire.state import DEAL_SIZE, HAND_SIZE, MONTHS, STEPS, WEEKS, GameConfig, GameState, ScoredCard
-from darkempire.state import ScoredEmperorCard, WeekRecord
-from darkempire.table import Play, Reinforcement, WeekTable
+from darkempire.rules.scoring import AwardReason, MonthScore, PlacementDue, TokenAward, WeekScore
+from darkempire.rules.state import DEAL_SIZE, HAND_SIZE, MONTHS, STEPS, WEEKS, GameConfig, GameState, ScoredCard
+from darkempire.rules.state import ScoredEmperorCard, WeekRecord
+from darkempire.rules.table import Play, Reinforcement, WeekTable
 from darkempire.validity import InconsistentStateError
-from darkempire.views import PlayerView
+from darkempire.rules.views import PlayerView
 from darkempire.wire.converter import KIND_KEY, KINDS, NONE_TYPE, field_types, is_union, optional_member
 from darkempire.wire.message_types import MESSAGE_TYPES
 from darkempire.wire.prompts import Prompt

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any, Final, TypeAlias
 
-from darkempire.actions import Action
-from darkempire.events import EVENT_TYPES, Event
+from darkempire.rules.actions import Action
+from darkempire.rules.events import EVENT_TYPES, Event
 from darkempire.public_record import PublicRecord
 from darkempire.records import GameRecord
-from darkempire.state import GameState
-from darkempire.views import PlayerView
+from darkempire.rules.state import GameState
+from darkempire.rules.views import PlayerView
 from darkempire.wire.converter import ACTION_TYPES
 from darkempire.wire.prompts import Prompt
 from darkempire.wire.wire_errors import NotAMessageError

@@ -14,15 +14,15 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final, TypeVar, cast
 
-from darkempire.actions import Action, DiscardCards, PassCards, PlayCard, Reinforce, Reorganize
-from darkempire.cards import HandCard, is_hand_card
-from darkempire.errors import InvalidArgumentError
-from darkempire.events import EVENT_TYPES, Event
+from darkempire.rules.actions import Action, DiscardCards, PassCards, PlayCard, Reinforce, Reorganize
+from darkempire.rules.cards import HandCard, is_hand_card
+from darkempire.rules.errors import InvalidArgumentError
+from darkempire.rules.events import EVENT_TYPES, Event
 from darkempire.public_record import PublicRecord, hidden_information
 from darkempire.records import GameRecord
-from darkempire.state import GameState
+from darkempire.rules.state import GameState
 from darkempire.validity import InconsistentStateError, check_seat, check_state_consistency, check_view
-from darkempire.views import PlayerView
+from darkempire.rules.views import PlayerView
 from darkempire.wire.converter import CONVERTER, located
 from darkempire.wire.envelope import WIRE_FORMAT, canonical_text, dump_text, encode
 from darkempire.wire.limits import check_sizes
@@ -225,7 +225,7 @@ def load_action(
     :raises SerializationError: see :func:`from_json`.
 
     The action is only checked as a value and against the hand; whether the
-    rules allow it now is for :func:`darkempire.engine.apply` to say.
+    rules allow it now is for :func:`darkempire.rules.engine.apply` to say.
     """
     held = None if hand is None else _hand_argument(hand)
     data = parse_json(text, max_size=max_size)

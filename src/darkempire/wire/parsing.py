@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from darkempire.errors import InvalidArgumentError
+from darkempire.rules.errors import InvalidArgumentError
 from darkempire.wire.wire_errors import from_kit, quote
 from tablekit import wire as kit
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import attrs
 
-from darkempire import engine
-from darkempire.actions import Action
-from darkempire.state import GameState
+from darkempire.rules import engine
+from darkempire.rules.actions import Action
+from darkempire.rules.state import GameState
 from darkempire.validity import check_view
-from darkempire.views import PlayerView, player_view
+from darkempire.rules.views import PlayerView, player_view
 from darkempire.wire.wire_errors import SerializationError
 
 __all__ = ["Prompt", "check_prompt", "make_prompt"]
@@ -18,7 +18,7 @@ __all__ = ["Prompt", "check_prompt", "make_prompt"]
 class Prompt:
     """What a server sends a seat whose choice it awaits: its view and its legal actions (spec 9.2, 9.4).
 
-    :ivar view: the seat's :class:`~darkempire.views.PlayerView`.
+    :ivar view: the seat's :class:`~darkempire.rules.views.PlayerView`.
     :ivar legal_actions: the seat's legal actions, in the engine's order; the
         client answers with one of them as an ``"action"`` message.
     """
@@ -28,8 +28,8 @@ class Prompt:
 
 
 def make_prompt(state: GameState, seat: int) -> Prompt:
-    """The prompt for ``seat`` now: :func:`~darkempire.views.player_view` and
-    :func:`~darkempire.engine.legal_actions` (empty when the seat is not awaited).
+    """The prompt for ``seat`` now: :func:`~darkempire.rules.views.player_view` and
+    :func:`~darkempire.rules.engine.legal_actions` (empty when the seat is not awaited).
 
     :raises WrongSeatError: if ``seat`` is not a seat of this game.
     """

@@ -16,7 +16,7 @@ from typing import Any, Final, NoReturn
 
 import attrs
 
-from darkempire.cards import (
+from darkempire.rules.cards import (
     EMPEROR_CARDS,
     FACTION_CARDS,
     REINFORCEMENT_CARDS,
@@ -76,7 +76,7 @@ def check_types(value: Any, tp: Any, parts: tuple[str | int, ...] = ()) -> None:
 
     :param parts: the path of ``value`` in the document, put in front of the error's path.
 
-    >>> from darkempire.cards import HAND_CARDS
+    >>> from darkempire.rules.cards import HAND_CARDS
     >>> check_types((HAND_CARDS[3], 7), tuple[HandCard, int])
     >>> check_types((HAND_CARDS[3], True), tuple[HandCard, int])
     Traceback (most recent call last):

@@ -20,7 +20,7 @@ import reprlib
 from collections.abc import Sequence
 from typing import Any, ClassVar, Final
 
-from darkempire.errors import DarkEmpireError
+from darkempire.rules.errors import DarkEmpireError
 from tablekit import wire as kit
 from tablekit.wire import json_path
 

@@ -3,13 +3,13 @@
 These functions take only what the rule reads, so front ends and rules readers
 can ask "who wins this week?" without building a game:
 
-* :func:`score_table` scores one :class:`~darkempire.table.WeekTable`
+* :func:`score_table` scores one :class:`~darkempire.rules.table.WeekTable`
   (rules 5.1-5.7, rulings B-F, J);
 * :func:`score_month_tally` scores a month from its placed cards, tokens and
   support choices (rules 7.1-7.2, ruling L);
 * :func:`final_verdict` judges the final score track (rules 8.1-8.5, ruling M).
 
-The engine (:mod:`darkempire.engine`) calls the same functions. They are built from small rule helpers on
+The engine (:mod:`darkempire.rules.engine`) calls the same functions. They are built from small rule helpers on
 plain numbers (:func:`faction_strength`, :func:`strongest`, :func:`six_point_split`, :func:`judge`, ...)
 whose ``:pre:`` and ``:post:`` fields state what the spec says; ``nox -s crosshair`` checks them symbolically
 with CrossHair.
@@ -22,10 +22,10 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from darkempire.actions import Side
-from darkempire.cards import Faction, HandCard
-from darkempire.errors import InvalidArgumentError
-from darkempire.table import WeekTable
+from darkempire.rules.actions import Side
+from darkempire.rules.cards import Faction, HandCard
+from darkempire.rules.errors import InvalidArgumentError
+from darkempire.rules.table import WeekTable
 
 __all__ = [
     "LEADER_MARGIN",
@@ -108,7 +108,7 @@ class WeekScore:
     """The result of weekly scoring (rules 5.1-5.7).
 
     :ivar strengths: strength of each faction in points, indexed by
-        :class:`~darkempire.cards.Faction` (5 entries; may be zero or negative).
+        :class:`~darkempire.rules.cards.Faction` (5 entries; may be zero or negative).
     :ivar emperor_strength: the emperor's strength in points, or ``None`` in a
         week with no emperor card (ruling J).
     :ivar strongest: the faction(s) of highest strength (ties: all of them).
@@ -325,7 +325,7 @@ def score_table(table: WeekTable) -> WeekScore:
         accepted, so a front end can preview a week in progress).
     :returns: strengths, tokens and placements; see :class:`WeekScore`.
 
-    >>> from darkempire.cards import EMPEROR_CARDS, REVOLUTION_CARDS, Faction
+    >>> from darkempire.rules.cards import EMPEROR_CARDS, REVOLUTION_CARDS, Faction
     >>> table = WeekTable(players=3, revolution_card=REVOLUTION_CARDS[Faction.STUDENTS],
     ...                   emperor_card=EMPEROR_CARDS[0])
     >>> score = score_table(table)
@@ -456,7 +456,7 @@ def score_month_tally(
     :raises InvalidArgumentError: if ``month_tokens`` and ``support`` differ in length,
         or a placed card is a reinforcement card.
 
-    >>> from darkempire.cards import HAND_CARDS, Faction
+    >>> from darkempire.rules.cards import HAND_CARDS, Faction
     >>> s = score_month_tally([HAND_CARDS[0]], [0, 2, 0], [Faction.WORKERS, Faction.WORKERS, Faction.STUDENTS])
     >>> s.totals[Faction.WORKERS], s.bonus
     (6, (3, 3, 0))
@@ -596,7 +596,7 @@ def final_verdict(
     The rulebook's final example: Students 45, Mechandros 29, so the Students
     are 16 ahead and drop out; the Mechandros seat wins.
 
-    >>> from darkempire.cards import Faction as F
+    >>> from darkempire.rules.cards import Faction as F
     >>> v = final_verdict([10, 5, 8, 29, 45], 30, [0, 0, 0], [F.STUDENTS, F.MECHANDROS, F.WORKERS])
     >>> v.reason.value, sorted(v.winners)
     ('leader too powerful', [1])

@@ -1,18 +1,18 @@
 """Dark Empire as one game on the kit: :class:`DarkEmpire`, the rules behind :class:`tablekit.game.Game`.
 
-The engine (:mod:`darkempire.engine`) is the rules as pure functions over a :class:`~darkempire.state.GameState`.
-This class is the same rules seen through the kit's protocol, so that everything the kit offers works for
-Dark Empire unchanged: the collector of hidden choices (:mod:`tablekit.simultaneous`), the driver and its
-bots (:func:`tablekit.bots.run_game`), the one replay (:func:`tablekit.records.replay`), the per-seat event
-filter (:func:`tablekit.events.events_for`) and scripted chance for adapters
-(:func:`tablekit.chance.run_scripted`).
+The engine (:mod:`darkempire.rules.engine`) is the rules as pure functions over a
+:class:`~darkempire.rules.state.GameState`. This class is the same rules seen through the kit's protocol, so
+that everything the kit offers works for Dark Empire unchanged: the collector of hidden choices
+(:mod:`tablekit.simultaneous`), the driver and its bots (:func:`tablekit.bots.run_game`), the one replay
+(:func:`tablekit.records.replay`), the per-seat event filter (:func:`tablekit.events.events_for`) and
+scripted chance for adapters (:func:`tablekit.chance.run_scripted`).
 
-Two differences from the engine's own seeded functions (:func:`~darkempire.engine.deal` and friends):
+Two differences from the engine's own seeded functions (:func:`~darkempire.rules.engine.deal` and friends):
 
 * **Chance is the kit's.** :meth:`DarkEmpire.initial` and :meth:`DarkEmpire.step` draw every card through the
   :class:`~tablekit.chance.ChanceSource` they are given, one named draw at a time (rules 2.3-2.4, 3.3, 4.1,
   6.4, ruling R-R). A kit game with seed ``s`` draws through ``SeededChance(s)``, so it is not the game
-  :func:`~darkempire.engine.deal` gives for seed ``s``: the kit's records of Dark Empire are
+  :func:`~darkempire.rules.engine.deal` gives for seed ``s``: the kit's records of Dark Empire are
   :attr:`~DarkEmpire.version` 2, and this library's format-1 records (:mod:`darkempire.records`) keep their
   own replay.
 * **Pending choices live in the kit's round**, not in the state: the states this class returns never hold a
@@ -20,7 +20,7 @@ Two differences from the engine's own seeded functions (:func:`~darkempire.engin
   (:class:`tablekit.simultaneous.Round`).
 * **The collector's refusals are the kit's**: a seat out of turn or choosing twice gets the kit's
   :class:`~tablekit.errors.NotAwaitedError` or :class:`~tablekit.errors.AlreadyChoseError`; an illegal action
-  gets the engine's :class:`~darkempire.errors.IllegalActionError` naming the rule. Catch
+  gets the engine's :class:`~darkempire.rules.errors.IllegalActionError` naming the rule. Catch
   :class:`~tablekit.errors.KitError`, which every Dark Empire error is too. A kit log's events are the kit's
   :class:`~tablekit.events.Event` values: filter them with :func:`tablekit.events.events_for`.
 
@@ -41,12 +41,12 @@ from collections.abc import Mapping, Sequence
 from tablekit import game as kit_game
 from tablekit.chance import ChanceSource
 
-from darkempire import engine
-from darkempire.actions import Action
-from darkempire.errors import InvalidArgumentError
-from darkempire.events import Event, as_kit_event
-from darkempire.state import GameConfig, GameState
-from darkempire.views import PlayerView, player_view, spectator_view
+from darkempire.rules import engine
+from darkempire.rules.actions import Action
+from darkempire.rules.errors import InvalidArgumentError
+from darkempire.rules.events import Event, as_kit_event
+from darkempire.rules.state import GameConfig, GameState
+from darkempire.rules.views import PlayerView, player_view, spectator_view
 
 __all__ = ["GAME", "DarkEmpire"]
 
@@ -73,7 +73,7 @@ class DarkEmpire:
     """The rules of *Dark Empire: Revolution* on the kit's :class:`~tablekit.game.Game` protocol.
 
     A class with no state of its own: every method is a pure function of its arguments, delegating to
-    :mod:`darkempire.engine` and :mod:`darkempire.views`. Use the module's :data:`GAME`.
+    :mod:`darkempire.rules.engine` and :mod:`darkempire.rules.views`. Use the module's :data:`GAME`.
     """
 
     @property
@@ -95,27 +95,27 @@ class DarkEmpire:
         return state.players
 
     def awaited(self, state: GameState) -> frozenset[int]:
-        """The seats the current step waits for (:func:`~darkempire.engine.awaited_seats`)."""
+        """The seats the current step waits for (:func:`~darkempire.rules.engine.awaited_seats`)."""
         return engine.awaited_seats(state)
 
     def legal_actions(self, state: GameState, seat: int) -> Sequence[Action]:
-        """``seat``'s legal actions, in the engine's fixed order (:func:`~darkempire.engine.legal_actions`)."""
+        """``seat``'s legal actions, in the engine's fixed order (:func:`~darkempire.rules.engine.legal_actions`)."""
         return engine.legal_actions(state, seat)
 
     def check(self, state: GameState, seat: int, action: Action) -> None:
-        """Raise the :class:`~darkempire.errors.IllegalActionError` naming the rule unless awaited ``seat`` may
-        choose ``action`` (:func:`~darkempire.engine.check_choice`): it reads the state alone."""
+        """Raise the :class:`~darkempire.rules.errors.IllegalActionError` naming the rule unless awaited ``seat`` may
+        choose ``action`` (:func:`~darkempire.rules.engine.check_choice`): it reads the state alone."""
         engine.check_choice(state, seat, action)
 
     def step(
         self, state: GameState, choices: Mapping[int, Action], chance: ChanceSource
     ) -> kit_game.Transition[GameState, Event]:
-        """Resolve the step with every awaited seat's choice (:func:`~darkempire.engine.step`), drawing from
+        """Resolve the step with every awaited seat's choice (:func:`~darkempire.rules.engine.step`), drawing from
         ``chance``, and report what it did."""
         return _transition(engine.step(state, choices, chance=_source(chance)))
 
     def view(self, state: GameState, seat: int | None) -> PlayerView:
-        """``seat``'s view (:func:`~darkempire.views.player_view`), or the spectator's for ``None``."""
+        """``seat``'s view (:func:`~darkempire.rules.views.player_view`), or the spectator's for ``None``."""
         return spectator_view(state) if seat is None else player_view(state, seat)
 
     def is_over(self, state: GameState) -> bool:

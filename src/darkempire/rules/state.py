@@ -5,7 +5,7 @@ every hand, the week's table, the score track, tokens, support choices, the
 seats' hidden pending choices and the random generator's state. Two states
 are equal exactly when they are the same moment of the same game.
 
-States never change; the functions of :mod:`darkempire.engine` return new
+States never change; the functions of :mod:`darkempire.rules.engine` return new
 ones. Share them freely between threads.
 """
 
@@ -16,12 +16,12 @@ from collections.abc import Iterator
 
 import attrs
 
-from darkempire.actions import Action
-from darkempire.cards import AddOnCard, EmperorCard, Faction, FactionCard, HandCard, RevolutionCard, add_on_for
-from darkempire.chance import Chance
-from darkempire.errors import ConfigError
-from darkempire.scoring import MonthScore, Verdict, WeekScore
-from darkempire.table import WeekTable
+from darkempire.rules.actions import Action
+from darkempire.rules.cards import AddOnCard, EmperorCard, Faction, FactionCard, HandCard, RevolutionCard, add_on_for
+from darkempire.rules.chance import Chance
+from darkempire.rules.errors import ConfigError
+from darkempire.rules.scoring import MonthScore, Verdict, WeekScore
+from darkempire.rules.table import WeekTable
 
 __all__ = [
     "DECISION_PHASES",
@@ -55,9 +55,9 @@ class Phase(enum.Enum):
 
     Decision phases await the seats' simultaneous choices. The automatic
     phases (week scoring, month scoring) await nobody: every transition of
-    :mod:`darkempire.engine` passes straight through them, so they are only
-    seen by code that calls :func:`~darkempire.engine.score_week` or
-    :func:`~darkempire.engine.score_month` on a state built by hand.
+    :mod:`darkempire.rules.engine` passes straight through them, so they are only
+    seen by code that calls :func:`~darkempire.rules.engine.score_week` or
+    :func:`~darkempire.rules.engine.score_month` on a state built by hand.
     """
 
     #: Setup g): every seat passes 2 of its 9 cards to the next seat.
@@ -222,7 +222,7 @@ class WeekRecord:
 # one) about twice as fast; reading a field costs a few nanoseconds more.
 @attrs.frozen(slots=False)
 class GameState:
-    """A complete moment of a game. Build one with :func:`darkempire.engine.deal`.
+    """A complete moment of a game. Build one with :func:`darkempire.rules.engine.deal`.
 
     Per-seat tuples are indexed by seat. Piles list their top card first.
 

@@ -24,7 +24,7 @@ from typing import Final, TypeAlias, TypeGuard
 
 import attrs
 
-from darkempire.errors import InvalidCardError
+from darkempire.rules.errors import InvalidCardError
 
 __all__ = [
     "ADD_ON_FOR_PLAYERS",

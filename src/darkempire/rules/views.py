@@ -15,13 +15,13 @@ import operator
 
 import attrs
 
-from darkempire.actions import Action
-from darkempire.cards import AddOnCard, Faction, HandCard
-from darkempire.engine import awaited_seats, check_seat
-from darkempire.errors import InvalidArgumentError, WrongSeatError
-from darkempire.scoring import MonthScore, Verdict, WeekScore
-from darkempire.state import GameState, Phase, ScoreTrack, WeekRecord
-from darkempire.table import WeekTable
+from darkempire.rules.actions import Action
+from darkempire.rules.cards import AddOnCard, Faction, HandCard
+from darkempire.rules.engine import awaited_seats, check_seat
+from darkempire.rules.errors import InvalidArgumentError, WrongSeatError
+from darkempire.rules.scoring import MonthScore, Verdict, WeekScore
+from darkempire.rules.state import GameState, Phase, ScoreTrack, WeekRecord
+from darkempire.rules.table import WeekTable
 
 __all__ = ["PlayerView", "player_view", "spectator_view"]
 
@@ -135,7 +135,7 @@ def _view(state: GameState, seat: int | None, awaited: frozenset[int] | None = N
 def player_view(state: GameState, seat: int, *, awaited: frozenset[int] | None = None) -> PlayerView:
     """What ``seat`` may know now (spec 9.4).
 
-    :param awaited: the seats :func:`~darkempire.engine.awaited_seats` gives for ``state``, when the caller
+    :param awaited: the seats :func:`~darkempire.rules.engine.awaited_seats` gives for ``state``, when the caller
         has them already (a driver counts them to pick the seat to ask, as :func:`darkempire.bots.run_game`
         does): the view takes them as its ``awaited`` field instead of counting them again. They are
         not recounted, so pass exactly what ``awaited_seats(state)`` returned. ``None``: the view counts them.

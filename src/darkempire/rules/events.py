@@ -1,15 +1,15 @@
 """The event log: what each transition did, as typed values a client can animate (spec 9.2, 9.4).
 
-Every transition of :mod:`darkempire.engine` reports the events it caused as it acts (a
-:class:`~darkempire.engine.Transition`: the new state and its events). Nothing here compares two states or
+Every transition of :mod:`darkempire.rules.engine` reports the events it caused as it acts (a
+:class:`~darkempire.rules.engine.Transition`: the new state and its events). Nothing here compares two states or
 searches for the choices that explain them: a log is the concatenation of the transitions' events.
 
-* :func:`~darkempire.engine.deal_reporting`, :func:`~darkempire.engine.apply_reporting`,
-  :func:`~darkempire.engine.step` and :func:`~darkempire.engine.withdraw_reporting` report them;
+* :func:`~darkempire.rules.engine.deal_reporting`, :func:`~darkempire.rules.engine.apply_reporting`,
+  :func:`~darkempire.rules.engine.step` and :func:`~darkempire.rules.engine.withdraw_reporting` report them;
   :meth:`History.events() <darkempire.history.History.events>` gives a game's log.
 * :func:`events_for` shows a seat (or a spectator) only what it may see.
 * :func:`opening_events` describes a freshly dealt game.
-* :func:`~darkempire.engine.events_between` replays given choices from a state and checks where they lead.
+* :func:`~darkempire.rules.engine.events_between` replays given choices from a state and checks where they lead.
 
 Events come in the rulebook's order: a seat's choice (:class:`ChoiceMade`),
 then, once the step resolves, the draft exchange (:class:`CardsPassed`,
@@ -52,11 +52,11 @@ from typing import TypeAlias
 
 import attrs
 
-from darkempire.actions import Action, PlayCard, Reinforce
-from darkempire.cards import HAND_CARDS, AddOnCard, EmperorCard, Faction, HandCard, RevolutionCard
-from darkempire.errors import DarkEmpireError, IllegalActionError, InvalidArgumentError, WrongSeatError
-from darkempire.scoring import MonthScore, PlacementDue, TokenAward, Verdict
-from darkempire.state import DEAL_SIZE, GameState, Phase, ScoredCard
+from darkempire.rules.actions import Action, PlayCard, Reinforce
+from darkempire.rules.cards import HAND_CARDS, AddOnCard, EmperorCard, Faction, HandCard, RevolutionCard
+from darkempire.rules.errors import DarkEmpireError, IllegalActionError, InvalidArgumentError, WrongSeatError
+from darkempire.rules.scoring import MonthScore, PlacementDue, TokenAward, Verdict
+from darkempire.rules.state import DEAL_SIZE, GameState, Phase, ScoredCard
 from tablekit import events as kit
 from tablekit.events import PUBLIC, KnownTo, Visibility
 from tablekit.wire import quote
@@ -94,8 +94,8 @@ __all__ = [
 
 
 class EventDerivationError(DarkEmpireError, ValueError):
-    """The choices given to :func:`~darkempire.engine.events_between` do not lead from its earlier state to its later one, or
-    :func:`opening_events` was given a state that is not freshly dealt."""
+    """The choices given to :func:`~darkempire.rules.engine.events_between` do not lead from its earlier state to
+    its later one, or :func:`opening_events` was given a state that is not freshly dealt."""
 
 
 def _cards(value: Iterable[HandCard]) -> frozenset[HandCard]:
@@ -564,12 +564,12 @@ def events_for(events: Iterable[Event], seat: int | None) -> tuple[Event, ...]:
     ``None``, or nothing at all for :class:`HandDealt` and :class:`HandRefilled`, whose public counterparts
     are :class:`GameStarted` and :class:`Reorganized`.
 
-    :param events: events reported by the engine's transitions (a :class:`~darkempire.engine.Transition`'s,
+    :param events: events reported by the engine's transitions (a :class:`~darkempire.rules.engine.Transition`'s,
         :meth:`History.events() <darkempire.history.History.events>`, :func:`opening_events`).
     :param seat: the viewing seat, or ``None`` for a spectator.
     :returns: the visible events, in order.
     :raises WrongSeatError: if ``seat`` is neither ``None`` nor a seat number: an ``int`` (not a ``bool``) from
-        0 to 4, and below the number of players when the events tell it (as :func:`~darkempire.views.player_view`
+        0 to 4, and below the number of players when the events tell it (as :func:`~darkempire.rules.views.player_view`
         refuses such a seat, rule 9.1). A wrong seat must not be read as another one: ``True == 1``.
     :raises InvalidArgumentError: if ``events`` is not an iterable of events (a string or ``None``, say, or
         one with an item of no event type): an item of no known type cannot be redacted, so it is not
@@ -624,9 +624,9 @@ def _check_viewer(events: Sequence[Event], seat: object) -> None:
 
 
 def opening_events(state: GameState) -> tuple[Event, ...]:
-    """The events of the deal, for a state straight from :func:`~darkempire.engine.deal` (rules 2.1-2.4).
+    """The events of the deal, for a state straight from :func:`~darkempire.rules.engine.deal` (rules 2.1-2.4).
 
-    :func:`~darkempire.engine.deal_reporting` reports the same events with the state.
+    :func:`~darkempire.rules.engine.deal_reporting` reports the same events with the state.
 
     :returns: :class:`GameStarted`, then one private :class:`HandDealt` per seat.
     :raises EventDerivationError: if ``state`` is not a freshly dealt game.

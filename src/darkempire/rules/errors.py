@@ -82,7 +82,7 @@ class IllegalActionError(DarkEmpireError, kit.IllegalChoiceError):
 
 class MalformedActionError(IllegalActionError):
     """An action whose fields are not what its class declares: a missing field, a set of cards that is no
-    ``frozenset``, a side that is no :class:`~darkempire.actions.Side` (rule 9.1). Such an object can only be
+    ``frozenset``, a side that is no :class:`~darkempire.rules.actions.Side` (rule 9.1). Such an object can only be
     built around the class's own checks (``object.__setattr__``, ``__new__``); it could change after it was
     checked, or count one card twice."""
 

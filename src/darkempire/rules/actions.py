@@ -25,7 +25,7 @@ from typing import TypeAlias
 
 import attrs
 
-from darkempire.cards import Faction, HandCard
+from darkempire.rules.cards import Faction, HandCard
 
 __all__ = [
     "Action",

@@ -1,7 +1,7 @@
 """The week's table: the revealed emperor and revolution cards and the seats' plays (spec section 4).
 
 A :class:`WeekTable` is all that weekly scoring needs, so
-:func:`darkempire.scoring.score_table` can answer "who wins this week?" for a
+:func:`darkempire.rules.scoring.score_table` can answer "who wins this week?" for a
 table built by hand, without a game.
 """
 
@@ -12,9 +12,9 @@ from typing import Any
 
 import attrs
 
-from darkempire.actions import Side
-from darkempire.errors import InvalidCardError
-from darkempire.cards import (
+from darkempire.rules.actions import Side
+from darkempire.rules.errors import InvalidCardError
+from darkempire.rules.cards import (
     REINFORCEMENT_BONUS,
     AddOnCard,
     EmperorCard,

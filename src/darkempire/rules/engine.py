@@ -61,7 +61,7 @@ import attrs
 from tablekit import records as kit_records
 from tablekit.game import LazyActions
 from tablekit.wire import quote
-from darkempire.actions import (
+from darkempire.rules.actions import (
     Action,
     ChooseSupport,
     DiscardCards,
@@ -73,7 +73,7 @@ from darkempire.actions import (
     Reorganize,
     Side,
 )
-from darkempire.cards import (
+from darkempire.rules.cards import (
     EMPEROR_CARDS,
     HAND_CARDS,
     REVOLUTION_CARDS,
@@ -86,10 +86,10 @@ from darkempire.cards import (
     RevolutionCard,
     is_hand_card,
 )
-from darkempire.chance import Chance
+from darkempire.rules.chance import Chance
 from tablekit.chance import ChanceSource
 from tablekit.errors import ChanceError
-from darkempire.errors import (
+from darkempire.rules.errors import (
     AlreadyChoseError,
     ConfigError,
     InvalidArgumentError,
@@ -109,7 +109,7 @@ from darkempire.errors import (
     WrongPhaseError,
     WrongSeatError,
 )
-from darkempire.events import (
+from darkempire.rules.events import (
     CardsPassed,
     CardsPlaced,
     ChoiceMade,
@@ -134,8 +134,8 @@ from darkempire.events import (
     WeekStarted,
     deal_draws,
 )
-from darkempire.scoring import MonthScore, Verdict, WeekScore, final_verdict, score_month_tally, score_table
-from darkempire.state import (
+from darkempire.rules.scoring import MonthScore, Verdict, WeekScore, final_verdict, score_month_tally, score_table
+from darkempire.rules.state import (
     DEAL_SIZE,
     HAND_SIZE,
     MONTHS,
@@ -150,7 +150,7 @@ from darkempire.state import (
     ScoreTrack,
     WeekRecord,
 )
-from darkempire.table import Play, Reinforcement, WeekTable
+from darkempire.rules.table import Play, Reinforcement, WeekTable
 
 __all__ = [
     "Transition",
