@@ -54,6 +54,10 @@ from darkempire.rules.scoring import MonthScore, Verdict, VerdictReason, WeekSco
 from darkempire.rules.state import GameConfig, GameState, Phase
 from darkempire.rules.table import Play, WeekTable
 
+# The rules modules' old paths (darkempire.engine and the others: shims of darkempire.rules), imported so that
+# ``import darkempire`` still makes them attributes of the package, as it did before they moved.
+from darkempire import actions, cards, chance, engine, errors, events, game, scoring, state, table, views  # noqa: F401
+
 __version__ = "0.1.0"
 
 __all__ = [
