@@ -88,7 +88,11 @@ nitpick_ignore_regex = [
     (r"py:class", r"darkempire\.adapters\.pettingzoo\._SeatsEnv"),
 ]
 # A TypeVar is not an object to document; it appears only inside generic signatures.
-nitpick_ignore = [("py:class", "darkempire.chance.T"), ("py:class", "tablekit.game.A"), ("py:obj", "tablekit.game.A")]
+nitpick_ignore = [
+    ("py:class", "darkempire.rules.chance.T"),
+    ("py:class", "tablekit.game.A"),
+    ("py:obj", "tablekit.game.A"),
+]
 
 # -- doctest ----------------------------------------------------------------------------------------
 # Nothing is imported for the examples: each page imports what it uses, so every example can be copied

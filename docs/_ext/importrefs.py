@@ -1,15 +1,18 @@
 """Sphinx extension: resolve Python cross-references the way Python resolves names.
 
-A docstring of :mod:`darkempire.engine` may write ``:attr:`Phase.PLAY_1``` because ``Phase`` is imported
+A docstring of :mod:`darkempire.rules.engine` may write ``:attr:`Phase.PLAY_1``` because ``Phase`` is imported
 there, and these pages may write ``darkempire.GameState`` because the package re-exports it. Sphinx looks
-such names up only where they are documented (``darkempire.state.Phase``), so they would be broken
+such names up only where they are documented (``darkempire.rules.state.Phase``), so they would be broken
 references. When Sphinx finds no target, this extension imports the module the reference was written in
 (or the module the target names), follows the first name to the object it is bound to, and retries with
-that object's documented name. A name bound to nothing stays a broken reference: nothing is guessed.
+that object's documented name. A constant carries no name of its own, so for one the extension reads the
+module's ``from ... import`` of it instead (the old paths of the rules re-import theirs from
+:mod:`darkempire.rules`). A name bound to nothing stays a broken reference: nothing is guessed.
 """
 
 from __future__ import annotations
 
+import ast
 import importlib
 import inspect
 from collections.abc import Sequence
@@ -38,14 +41,33 @@ def _import_prefix(dotted: str, mock_imports: Sequence[str] = ()) -> tuple[Modul
     return None
 
 
+def _imported_from(module: ModuleType, name: str) -> str | None:
+    """Where ``module`` takes ``name`` from by a top-level ``from m import x [as name]``: ``"m.x"``, or ``None``."""
+    try:
+        tree = ast.parse(inspect.getsource(module))
+    except (OSError, TypeError, SyntaxError):
+        return None
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            for alias in node.names:
+                if (alias.asname or alias.name) == name:
+                    return f"{node.module}.{alias.name}"
+    return None
+
+
 def canonical_name(dotted: str, mock_imports: Sequence[str] = ()) -> str | None:
-    """The documented name of what ``dotted`` is bound to, if it is bound to a class or function elsewhere.
+    """The documented name of what ``dotted`` is bound to, if it is bound to a class or function elsewhere, or
+    to a constant imported from elsewhere.
 
     >>> canonical_name("darkempire.GameState")
-    'darkempire.state.GameState'
-    >>> canonical_name("darkempire.engine.Phase.PLAY_1")
-    'darkempire.state.Phase.PLAY_1'
-    >>> canonical_name("darkempire.engine.NoSuchName") is None
+    'darkempire.rules.state.GameState'
+    >>> canonical_name("darkempire.rules.engine.Phase.PLAY_1")
+    'darkempire.rules.state.Phase.PLAY_1'
+    >>> canonical_name("darkempire.engine.apply")  # an old path of the rules (a module that re-imports them)
+    'darkempire.rules.engine.apply'
+    >>> canonical_name("darkempire.cards.HAND_CARDS")  # a constant, found by the import that binds it
+    'darkempire.rules.cards.HAND_CARDS'
+    >>> canonical_name("darkempire.rules.engine.NoSuchName") is None
     True
     """
     found = _import_prefix(dotted, mock_imports)
@@ -54,9 +76,15 @@ def canonical_name(dotted: str, mock_imports: Sequence[str] = ()) -> str | None:
     module, rest = found
     if not rest or not rest[0].isidentifier():
         return None
-    bound = getattr(module, rest[0], None)
-    if not (inspect.isclass(bound) or inspect.isfunction(bound)):
+    if not hasattr(module, rest[0]):
         return None
+    bound = getattr(module, rest[0])
+    if not (inspect.isclass(bound) or inspect.isfunction(bound)):
+        source = _imported_from(module, rest[0])
+        if source is None:
+            return None
+        followed = ".".join([source, *rest[1:]])
+        return canonical_name(followed, mock_imports) or followed
     name = ".".join([bound.__module__, bound.__qualname__, *rest[1:]])
     return name if name != dotted else None
 

@@ -1,7 +1,7 @@
 """Sphinx extension: draw the rulebook's weekly-scoring example as an SVG at build time.
 
 The figure is not a pasted image: :func:`sample_week_table` builds the table with
-:class:`darkempire.table.WeekTable`, :func:`darkempire.scoring.score_table` scores it, and
+:class:`darkempire.rules.table.WeekTable`, :func:`darkempire.rules.scoring.score_table` scores it, and
 :func:`render_svg` draws whatever the scoring says, so the figure changes if the engine's scoring does.
 The SVG is written to ``docs/_generated/sample-week.svg`` when the builder starts, and the pages show it
 with an ordinary ``figure`` directive.
@@ -13,11 +13,11 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from darkempire.actions import Side
-from darkempire.cards import EMPEROR_CARDS, HAND_CARDS, REINFORCEMENT_CARDS, AddOnCard, Faction, HandCard, Theme
-from darkempire.cards import REVOLUTION_CARDS, faction_name
-from darkempire.scoring import WeekScore, score_table
-from darkempire.table import Play, Reinforcement, WeekTable
+from darkempire.rules.actions import Side
+from darkempire.rules.cards import EMPEROR_CARDS, HAND_CARDS, REINFORCEMENT_CARDS, AddOnCard, Faction, HandCard, Theme
+from darkempire.rules.cards import REVOLUTION_CARDS, faction_name
+from darkempire.rules.scoring import WeekScore, score_table
+from darkempire.rules.table import Play, Reinforcement, WeekTable
 
 #: Where the figure is written, relative to the documentation's source folder.
 FIGURE = Path("_generated") / "sample-week.svg"

@@ -2,7 +2,7 @@
 
 Everything else in :mod:`darkempire` (bots, simulation, records, the JSON form and the check of a loaded
 state, the words, the command line, the adapters) is built on this package; nothing here knows of them. A
-module of ``rules`` imports only other modules of ``rules``, the game-agnostic kit :mod:`tablekit`, the
+module of ``rules`` imports only other modules of ``rules``, the game-agnostic kit ``tablekit``, the
 standard library and attrs.
 
 * :mod:`darkempire.rules.cards`: the components as typed values (spec section 1).
