@@ -17,7 +17,7 @@ import pytest
 from darkempire.engine import apply, awaited_seats, deal, legal_actions, step
 from darkempire.errors import InvalidArgumentError
 from darkempire.state import GameConfig, GameState, Phase
-from tests.builders import random_choice
+from builders import random_choice
 
 
 def _reach(players: int, phase: Phase, seed: int = 3) -> GameState:
