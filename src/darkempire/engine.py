@@ -437,6 +437,8 @@ def _card_pair(kind: type[PassCards] | type[DiscardCards], hand: tuple[HandCard,
 def _is_card_pair(kind: type[PassCards] | type[DiscardCards], hand: tuple[HandCard, ...], value: object) -> bool:
     """Whether ``value`` is one of :func:`_card_pairs`, without building them: for an action of the game's
     own cards, two cards of ``hand``; any other value is compared with each pair in turn."""
+    if _lacks_a_field(value):
+        return False
     if type(value) is kind and type(value.cards) is frozenset and all(map(_is_genuine, value.cards)):
         return len(value.cards) == 2 and value.cards.issubset(hand)
     size = math.comb(len(hand), 2)
@@ -494,6 +496,8 @@ def _is_reorganization(take_backs: tuple[HandCard | None, ...], hand: tuple[Hand
     and its discards are a subset of ``hand``. Any other value (a subclass, a card copy, a tuple of
     discards) is compared with each action in turn, as ``value in tuple(actions)`` would.
     """
+    if _lacks_a_field(value):
+        return False
     if type(value) is Reorganize:
         take_back, discards = value.take_back, value.discards
         if (take_back is None or _is_genuine(take_back)) and type(discards) is frozenset and all(
@@ -565,6 +569,8 @@ def _is_play(hand: tuple[HandCard, ...], targets: tuple[HandCard, ...], traitor_
     right kind, and its side or target is one listed. Any other value is compared with each action in turn,
     as ``value in tuple(actions)`` would.
     """
+    if _lacks_a_field(value):
+        return False
     if type(value) is PlayCard and _is_genuine(value.card) and type(value.side) is Side:
         side_ok = value.side is Side.REVOLUTION or traitor_allowed
         return side_ok and value.card.faction is not None and value.card in hand
@@ -852,6 +858,17 @@ def _check_card(action: Action, name: str, card: object) -> bool:
 
 
 _MISSING = object()
+
+
+def _lacks_a_field(value: object) -> bool:
+    """Whether ``value`` is an action without one of its fields (built with ``object.__new__``, say).
+
+    Such a value is in no listing: the listings' ``in`` answers False for it, where comparing it with each
+    action, as a tuple's ``in`` does, would raise ``AttributeError`` from the action's ``__eq__``.
+    :func:`apply` refuses it with a :class:`MalformedActionError` naming the field (:func:`_check_fields`).
+    """
+    fields = _FIELD_TYPES.get(type(value), ())
+    return any(getattr(value, name, _MISSING) is _MISSING for name, _ in fields)
 
 #: The decision phases each action class belongs to (the inverse of ``_ACTION_OF_PHASE``).
 _PHASES_OF_ACTION: Mapping[type, tuple[Phase, ...]] = MappingProxyType({

@@ -1,0 +1,49 @@
+"""A forged action without its fields is in no listing: ``in`` answers False, never ``AttributeError``.
+
+``object.__new__(PlayCard)`` builds an action with no ``card`` and no ``side``. The lazy listings of the draft,
+the play steps and the re-organize (:class:`tablekit.game.LazyActions`) answer ``in`` for it with False, and
+:func:`~darkempire.engine.apply` refuses it with a :class:`~darkempire.errors.MalformedActionError` naming the
+missing field (spec 9.1).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from builders import random_choice
+from darkempire.actions import Action, DiscardCards, PassCards, PlayCard, Reinforce, Reorganize
+from darkempire.engine import apply, awaited_seats, deal, legal_actions
+from darkempire.errors import MalformedActionError
+from darkempire.state import GameConfig, GameState, Phase
+
+FORGED_IN: dict[Phase, tuple[type[Action], ...]] = {
+    Phase.DRAFT_PASS: (PassCards,),
+    Phase.DRAFT_DISCARD: (DiscardCards,),
+    Phase.PLAY_2: (PlayCard, Reinforce),
+    Phase.REORGANIZE: (Reorganize,),
+}
+
+
+def _reach(phase: Phase, seed: int = 5) -> GameState:
+    rng = random.Random(seed)
+    state = deal(GameConfig(players=4), seed)
+    while state.phase is not phase:
+        seat = min(awaited_seats(state))
+        state = apply(state, seat, random_choice(state, seat, rng))
+    return state
+
+
+@pytest.mark.spec("9.1")
+@pytest.mark.parametrize("phase", list(FORGED_IN))
+def test_a_forged_action_without_fields_is_in_no_listing_and_apply_names_the_field(phase: Phase) -> None:
+    state = _reach(phase)
+    seat = min(awaited_seats(state))
+    listing = legal_actions(state, seat)
+    assert listing[0] in listing  # the listing still finds its own actions
+    for kind in FORGED_IN[phase]:
+        forged = object.__new__(kind)
+        assert forged not in listing
+        with pytest.raises(MalformedActionError, match=rf"{kind.__name__} has no \w+"):
+            apply(state, seat, forged)
