@@ -15,7 +15,7 @@ import pytest
 from builders import random_choice
 from darkempire.actions import Action, DiscardCards, PassCards, PlayCard, Reinforce, Reorganize
 from darkempire.engine import apply, awaited_seats, deal, legal_actions
-from darkempire.errors import MalformedActionError
+from darkempire.errors import MalformedActionError, WrongSeatError
 from darkempire.state import GameConfig, GameState, Phase
 
 FORGED_IN: dict[Phase, tuple[type[Action], ...]] = {
@@ -47,3 +47,13 @@ def test_a_forged_action_without_fields_is_in_no_listing_and_apply_names_the_fie
         assert forged not in listing
         with pytest.raises(MalformedActionError, match=rf"{kind.__name__} has no \w+"):
             apply(state, seat, forged)
+
+
+@pytest.mark.spec("9.1")
+def test_an_out_of_range_seat_gets_no_hint_to_convert_it_and_a_bool_does() -> None:
+    state = deal(GameConfig(players=3), 1)
+    with pytest.raises(WrongSeatError) as plain:
+        legal_actions(state, 7)
+    assert plain.value.message == "there is no seat 7 in a 3-player game"
+    with pytest.raises(WrongSeatError, match=r"use int\(seat\) for a bool"):
+        legal_actions(state, True)

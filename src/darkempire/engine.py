@@ -707,7 +707,8 @@ def check_seat(state: GameState, seat: object) -> None:
     """
     if type(seat) is int and 0 <= seat < state.config.players:
         return
-    hint = f" (a seat is a plain int; use int(seat) for a {type(seat).__name__})" if isinstance(seat, int) else ""
+    subclass = isinstance(seat, int) and type(seat) is not int  # a bool, an IntEnum: not a plain int out of range
+    hint = f" (a seat is a plain int; use int(seat) for a {type(seat).__name__})" if subclass else ""
     raise WrongSeatError(f"there is no seat {quote(seat)} in a {state.players}-player game{hint}", rule="9.1")
 
 
