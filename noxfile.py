@@ -159,7 +159,8 @@ def reference_speed(session: nox.Session) -> None:
     Interleaved rounds of the same workload (100 games of RandomBots with 3, 4 and 5 players) in fresh
     subprocesses, the old engine's ``src/`` taken with ``git archive ae1403c src``; prints each engine's CPU
     seconds and the ratio. Not a test: it asserts nothing about speed. Extra arguments go to
-    ``benchmarks/reference_speed.py`` (``--rounds``, ``--games``, ``--players``, ``--rev``).
+    ``benchmarks/reference_speed.py`` (``--rounds``, ``--games``, ``--players``, ``--rev``; ``--instructions`` counts
+    instructions per game with valgrind's callgrind instead, a figure a busy machine does not move).
     """
     session.install("-e", ".")
     session.run("python", "benchmarks/reference_speed.py", *session.posargs)

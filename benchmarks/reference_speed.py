@@ -11,9 +11,17 @@ measurement is a fresh subprocess that imports one engine (``PYTHONPATH``) and p
 interleaved, old and new in turns with the order flipped every round, so that a busy machine slows both
 alike; the ratio reported is the median of the rounds' ratios.
 
+With ``--instructions`` it counts instructions instead of seconds: each engine runs the games under
+valgrind's callgrind (``valgrind`` must be on the path), once with ``--games`` games and once with none, and
+the difference divided by the games is its instructions per game. That figure does not depend on what else
+the machine runs, so it compares the engines even on a busy machine; the old engine's caches fill as games go
+on, so use the same ``--games`` for both (the default in this mode is 20: a game runs about 50 times slower
+under callgrind).
+
 Not a test: it asserts nothing. Run it with ``nox -s reference_speed`` or directly::
 
     python benchmarks/reference_speed.py --rounds 5 --players 4
+    python benchmarks/reference_speed.py --instructions
 """
 
 from __future__ import annotations
@@ -58,15 +66,45 @@ def measure(src: Path, games: int, players: int) -> float:
     return float(run.stdout.split()[-1])
 
 
+def instructions(src: Path, games: int, players: int) -> float:
+    """Instructions per game of the workload with the engine of ``src``, counted by callgrind (start-up and
+    imports subtracted: the same run with no game)."""
+
+    def total(count: int) -> int:
+        with tempfile.TemporaryDirectory(prefix="reference-callgrind-") as tmp:
+            out = Path(tmp) / "callgrind.out"
+            env = {**os.environ, "PYTHONPATH": str(src), "PYTHONHASHSEED": "0"}
+            subprocess.run(
+                ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, "-c", WORKLOAD,
+                 str(count), str(players)],
+                env=env, capture_output=True, check=True,
+            )  # fmt: skip
+            for line in out.read_text().splitlines():
+                if line.startswith(("summary:", "totals:")):
+                    return int(line.split()[1])
+        raise RuntimeError(f"callgrind wrote no total for {src}")
+
+    return (total(games) - total(0)) / games
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rev", default="ae1403c", help="the old engine's revision (default ae1403c)")
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds per player count (default 3)")
-    parser.add_argument("--games", type=int, default=100, help="games per measurement (default 100)")
+    parser.add_argument("--games", type=int, help="games per measurement (default 100; 20 with --instructions)")
+    parser.add_argument("--instructions", action="store_true", help="count instructions with callgrind instead")
     parser.add_argument("--players", type=int, nargs="+", default=[3, 4, 5], help="player counts (default 3 4 5)")
     args = parser.parse_args(argv)
+    if args.games is None:
+        args.games = 20 if args.instructions else 100
     with tempfile.TemporaryDirectory(prefix="reference-speed-") as tmp:
         engines = {"old": extract(args.rev, Path(tmp)), "new": ROOT / "src"}
+        if args.instructions:
+            print(f"old: {args.rev}; new: the working tree; instructions per game over {args.games} games (callgrind)")
+            for players in args.players:
+                old, new = (instructions(engines[name], args.games, players) for name in ("old", "new"))
+                print(f"{players} players: old {old / 1e6:.1f} M | new {new / 1e6:.1f} M | ratio {new / old:.2f}")
+            return 0
         print(f"old: {args.rev}; new: the working tree; {args.games} games of RandomBots per measurement")
         for players in args.players:
             seconds: dict[str, list[float]] = {"old": [], "new": []}

@@ -6,6 +6,7 @@ plain attrs values, their validators run, and types that need no ``type: ignore`
 
 from __future__ import annotations
 
+import ast
 import enum
 import importlib.util
 import re
@@ -84,3 +85,28 @@ def test_no_type_ignore_in_src_but_for_untyped_third_party_modules() -> None:
         if re.search(r"#\s*type:\s*ignore", line) and not any(name in line for name in THIRD_PARTY)
     ]
     assert found == []
+
+
+#: The longest a function of src/ may be (issue 13) unless its docstring says why it is longer.
+LONGEST = 60
+
+
+def long_functions(root: Path) -> list[str]:
+    """Functions of ``root``'s modules over :data:`LONGEST` lines whose docstring does not say why (a docstring
+    that names its length, "long" or "lines")."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.end_lineno is not None:
+                length = node.end_lineno - node.lineno + 1
+                why = re.search(r"\blong|\blines\b", ast.get_docstring(node) or "", re.IGNORECASE)
+                if length > LONGEST and not why:
+                    found.append(f"{path.relative_to(root)}:{node.lineno} {node.name} ({length} lines)")
+    return found
+
+
+def test_no_function_in_src_is_over_60_lines_unless_its_docstring_says_why(tmp_path: Path) -> None:
+    assert long_functions(SRC) == []
+    body = "\n".join(f"    x{k} = {k}" for k in range(LONGEST))
+    (tmp_path / "plant.py").write_text(f"def planted():\n{body}\n\ndef kept():\n    '''Long: one table.'''\n{body}\n")
+    assert long_functions(tmp_path) == [f"plant.py:1 planted ({LONGEST + 1} lines)"]

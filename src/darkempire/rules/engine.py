@@ -213,6 +213,38 @@ def _set_seat(values: tuple[T, ...], seat: int, value: T) -> tuple[T, ...]:
     return values[:seat] + (value,) + values[seat + 1 :]
 
 
+def _table_now(state: GameState) -> WeekTable:
+    """The week's table of a state in one of a week's phases (rules 4-6).
+
+    Every state the rules reach has one there; a state built by hand may not, and gets a typed error rather
+    than an ``AttributeError`` on ``None`` (:func:`~darkempire.validity.check_state` tells all its faults).
+
+    :raises InvalidArgumentError: ``state`` has no table.
+    """
+    table = state.table
+    if table is None:
+        raise InvalidArgumentError(_missing(state, "table"))
+    return table
+
+
+def _week_score_now(state: GameState) -> WeekScore:
+    """The week's scoring of a state at card placement (rule 5.7), or a typed error, as :func:`_table_now`.
+
+    :raises InvalidArgumentError: ``state`` has no week score.
+    """
+    score = state.week_score
+    if score is None:
+        raise InvalidArgumentError(_missing(state, "week_score"))
+    return score
+
+
+def _missing(state: GameState, field: str) -> str:
+    return (
+        f"a state in the {state.phase.value} phase has a {field}; this one has none, so no game reaches it "
+        f"(check_state tells what else is wrong)"
+    )
+
+
 # --------------------------------------------------------------------------- setup
 
 
@@ -232,7 +264,7 @@ def deal(config: GameConfig, seed: int) -> GameState:
     :raises ConfigError: if ``config`` is not a valid configuration, or
         ``seed`` is not such an integer.
     """
-    return _deal(config, seed, _Drawer(None))
+    return _deal(config, seed, _Drawer(None, report=False))
 
 
 def _deal(config: GameConfig, seed: int, drawer: _Drawer) -> GameState:
@@ -257,7 +289,7 @@ def _deal(config: GameConfig, seed: int, drawer: _Drawer) -> GameState:
     victors = tuple(drawer.take(f"victor seat {s}", left_factions, int) for s in range(n))
     left = list(deck)
     hands = tuple(
-        _by_id(drawer.take_each([f"deal seat {s} #{k}" for k in range(DEAL_SIZE)], left, _CARD_ID)) for s in range(n)
+        _by_id(drawer.take_each(f"deal seat {s} #", 0, DEAL_SIZE, left, _CARD_ID)) for s in range(n)
     )
     return GameState(
         config=config,
@@ -292,15 +324,18 @@ class _Drawer:
 
     ``source`` is the :class:`tablekit.chance.ChanceSource` the caller gave, advanced after each draw, or
     ``None``: then every draw takes the top card of the pile the state's own generator shuffled, so a seed
-    gives the same game as it always did. Either way each draw is recorded as a
-    :class:`~darkempire.events.Draw` (its name and the number of cards it was among) for the transition's
-    events to report. Made afresh by each transition and dropped with it: no module state.
+    gives the same game as it always did. When ``report`` is true (a transition that returns its events),
+    each draw is recorded as a :class:`~darkempire.events.Draw` (its name and the number of cards it was
+    among) for the events to report; :func:`apply`, :func:`deal` and :func:`advance` drop their events, so
+    their drawer records nothing and names no draw. Made afresh by each transition and dropped with it: no
+    module state.
     """
 
-    __slots__ = ("draws", "source")
+    __slots__ = ("draws", "report", "source")
 
-    def __init__(self, source: ChanceSource | None) -> None:
+    def __init__(self, source: ChanceSource | None, *, report: bool = True) -> None:
         self.source = source
+        self.report = report or source is not None  # a source is told each draw's name
         self.draws: list[Draw] = []
 
     def take(self, name: str, left: list[T], key: Callable[[T], Any]) -> T:
@@ -309,7 +344,8 @@ class _Drawer:
         With a source the options are ``left`` sorted by ``key`` (never in pile order: that would tell the
         pile), and the source's outcome names the one drawn; without, the top card ``left[0]`` is drawn.
         """
-        self.draws.append(Draw(name, len(left)))
+        if self.report:
+            self.draws.append(Draw(name, len(left)))
         if self.source is None:
             return left.pop(0)
         options = sorted(left, key=key)
@@ -318,12 +354,13 @@ class _Drawer:
         left.remove(drawn)
         return drawn
 
-    def take_each(self, names: Sequence[str], left: list[T], key: Callable[[T], Any]) -> list[T]:
-        """One :meth:`take` for each of ``names`` in turn, from a ``left`` of at least as many cards: the cards
-        drawn, in order. Without a source, the top cards, taken at once."""
+    def take_each(self, label: str, first: int, count: int, left: list[T], key: Callable[[T], Any]) -> list[T]:
+        """``count`` :meth:`take` in turn from a ``left`` of at least as many cards, named ``label`` and a number
+        from ``first`` on: the cards drawn, in order. Without a source, the top cards, taken at once."""
+        names = [f"{label}{k}" for k in range(first, first + count)] if self.report else []
         if self.source is not None:
             return [self.take(name, left, key) for name in names]
-        size, count = len(left), len(names)
+        size = len(left)
         self.draws += map(Draw, names, range(size, size - count, -1))  # each draw was among the cards left then
         drawn = left[:count]
         del left[:count]
@@ -370,15 +407,13 @@ def _options(state: GameState, seat: int) -> Sequence[Action]:
     if phase in PLAY_PHASES:
         return _play_options(state, seat)
     if phase is Phase.PLACEMENT:
-        assert state.week_score is not None
-        dues = [d for d in state.week_score.placements if d.seat == seat]
+        dues = [d for d in _week_score_now(state).placements if d.seat == seat]
         if not dues:
             return ()
         return tuple([PlaceCards(frozenset(combo)) for combo in itertools.product(*(d.candidates for d in dues))])
     if phase is Phase.REORGANIZE:
-        assert state.table is not None
         take_backs: tuple[HandCard | None, ...] = (None,)
-        take_backs += tuple(p.card for p in state.table.plays if p.seat == seat and p.side is Side.REVOLUTION)
+        take_backs += tuple(p.card for p in _table_now(state).plays if p.seat == seat and p.side is Side.REVOLUTION)
         return _reorganizations(take_backs, hand)
     return ()
 
@@ -402,6 +437,8 @@ def _card_pair(kind: type[PassCards] | type[DiscardCards], hand: tuple[HandCard,
 def _is_card_pair(kind: type[PassCards] | type[DiscardCards], hand: tuple[HandCard, ...], value: object) -> bool:
     """Whether ``value`` is one of :func:`_card_pairs`, without building them: for an action of the game's
     own cards, two cards of ``hand``; any other value is compared with each pair in turn."""
+    if _lacks_a_field(value):
+        return False
     if type(value) is kind and type(value.cards) is frozenset and all(map(_is_genuine, value.cards)):
         return len(value.cards) == 2 and value.cards.issubset(hand)
     size = math.comb(len(hand), 2)
@@ -459,6 +496,8 @@ def _is_reorganization(take_backs: tuple[HandCard | None, ...], hand: tuple[Hand
     and its discards are a subset of ``hand``. Any other value (a subclass, a card copy, a tuple of
     discards) is compared with each action in turn, as ``value in tuple(actions)`` would.
     """
+    if _lacks_a_field(value):
+        return False
     if type(value) is Reorganize:
         take_back, discards = value.take_back, value.discards
         if (take_back is None or _is_genuine(take_back)) and type(discards) is frozenset and all(
@@ -485,8 +524,7 @@ def _play_options(state: GameState, seat: int) -> Sequence[Action]:
 
     Counted without building them: a :class:`~tablekit.game.LazyActions` (:func:`_play_at` builds one).
     """
-    table = state.table
-    assert table is not None
+    table = _table_now(state)
     hand = state.hands[seat]
     step = PLAY_PHASES.index(state.phase) + 1  # Phase.step, without hashing the phase in Python
     traitor_allowed = table.emperor_card is not None and not table.has_traitor_play(seat)
@@ -531,6 +569,8 @@ def _is_play(hand: tuple[HandCard, ...], targets: tuple[HandCard, ...], traitor_
     right kind, and its side or target is one listed. Any other value is compared with each action in turn,
     as ``value in tuple(actions)`` would.
     """
+    if _lacks_a_field(value):
+        return False
     if type(value) is PlayCard and _is_genuine(value.card) and type(value.side) is Side:
         side_ok = value.side is Side.REVOLUTION or traitor_allowed
         return side_ok and value.card.faction is not None and value.card in hand
@@ -563,12 +603,13 @@ def _required(state: GameState) -> Sequence[int]:
     phase = state.phase
     hands = state.hands
     if phase in PLAY_PHASES:
+        if all(hands):  # the common case: every hand holds a card
+            return range(len(hands))
         return tuple(itertools.compress(range(len(hands)), hands))  # a hand is true when it holds a card
     if phase is Phase.REORGANIZE:
         if all(hands):  # (1 + own cards to take back) * 2 ** hand size options: two or more with a card
             return range(len(hands))
-        assert state.table is not None
-        owners = {play.seat for play in state.table.plays if play.side is Side.REVOLUTION}
+        owners = {play.seat for play in _table_now(state).plays if play.side is Side.REVOLUTION}
         # Two or more options unless the seat has neither a card in hand nor one to take back.
         return tuple(seat for seat, hand in enumerate(hands) if hand or seat in owners)
     if phase is Phase.DRAFT_PASS or phase is Phase.DRAFT_DISCARD:
@@ -579,9 +620,8 @@ def _required(state: GameState) -> Sequence[int]:
             return range(len(used))
         return tuple(seat for seat, spent in enumerate(used) if sum(1 for f in Faction if f not in spent) >= 2)
     if phase is Phase.PLACEMENT:
-        assert state.week_score is not None
         combinations: list[int | None] = [None] * state.players  # None: no card to place
-        for due in state.week_score.placements:
+        for due in _week_score_now(state).placements:
             before = combinations[due.seat]
             combinations[due.seat] = (1 if before is None else before) * len(due.candidates)
         return tuple(seat for seat, count in enumerate(combinations) if count is not None and count >= 2)
@@ -626,7 +666,11 @@ def legal_actions(state: GameState, seat: int) -> Sequence[Action]:
     _check_state(state, "legal_actions")
     if type(seat) is not int or not 0 <= seat < state.config.players:
         check_seat(state, seat)  # raises
-    if state.pending[seat] is not None or seat not in _required(state):
+    if state.pending[seat] is not None:
+        return ()
+    # At a play step every seat holding a card is required, and an empty hand has no option anyway: the
+    # required seats need counting only elsewhere (this runs at every decision).
+    if state.phase not in PLAY_PHASES and seat not in _required(state):
         return ()
     return _options(state, seat)
 
@@ -663,7 +707,8 @@ def check_seat(state: GameState, seat: object) -> None:
     """
     if type(seat) is int and 0 <= seat < state.config.players:
         return
-    hint = f" (a seat is a plain int; use int(seat) for a {type(seat).__name__})" if isinstance(seat, int) else ""
+    subclass = isinstance(seat, int) and type(seat) is not int  # a bool, an IntEnum: not a plain int out of range
+    hint = f" (a seat is a plain int; use int(seat) for a {type(seat).__name__})" if subclass else ""
     raise WrongSeatError(f"there is no seat {quote(seat)} in a {state.players}-player game{hint}", rule="9.1")
 
 
@@ -755,8 +800,7 @@ def _check_action(state: GameState, seat: int, action: Action, played_now: Colle
             raise IllegalActionError(
                 f"seat {seat} holds a card it may play, and playing is mandatory", rule="R-H"
             )
-    else:
-        assert isinstance(action, PlaceCards)
+    elif isinstance(action, PlaceCards):  # the last action class: _PHASES_OF_ACTION let no other through
         _check_placement(state, seat, action)
     return genuine
 
@@ -816,6 +860,17 @@ def _check_card(action: Action, name: str, card: object) -> bool:
 
 _MISSING = object()
 
+
+def _lacks_a_field(value: object) -> bool:
+    """Whether ``value`` is an action without one of its fields (built with ``object.__new__``, say).
+
+    Such a value is in no listing: the listings' ``in`` answers False for it, where comparing it with each
+    action, as a tuple's ``in`` does, would raise ``AttributeError`` from the action's ``__eq__``.
+    :func:`apply` refuses it with a :class:`MalformedActionError` naming the field (:func:`_check_fields`).
+    """
+    fields = _FIELD_TYPES.get(type(value), ())
+    return any(getattr(value, name, _MISSING) is _MISSING for name, _ in fields)
+
 #: The decision phases each action class belongs to (the inverse of ``_ACTION_OF_PHASE``).
 _PHASES_OF_ACTION: Mapping[type, tuple[Phase, ...]] = MappingProxyType({
     kind: tuple(phase for phase, kinds in _ACTION_OF_PHASE.items() if kind in kinds) for kind in _FIELD_TYPES
@@ -847,8 +902,7 @@ def _genuine(action: Action) -> Action:
 
 
 def _check_play(state: GameState, seat: int, action: PlayCard) -> None:
-    table = state.table
-    assert table is not None
+    table = _table_now(state)
     _require_in_hand(state, seat, (action.card,), "4.2")
     if type(action.card) is ReinforcementCard:  # is_reinforcement, without the property call
         raise InvalidTargetError(
@@ -864,8 +918,7 @@ def _check_play(state: GameState, seat: int, action: PlayCard) -> None:
 
 
 def _check_reinforce(state: GameState, seat: int, action: Reinforce, played_now: Collection[HandCard]) -> None:
-    table = state.table
-    assert table is not None
+    table = _table_now(state)
     _require_in_hand(state, seat, (action.card,), "4.2")
     if type(action.card) is not ReinforcementCard:
         raise InvalidTargetError(f"{action.card.label()} is a faction card: play it with PlayCard", rule="R-G")
@@ -892,8 +945,7 @@ def _check_reinforce(state: GameState, seat: int, action: Reinforce, played_now:
 
 
 def _check_placement(state: GameState, seat: int, action: PlaceCards) -> None:
-    assert state.week_score is not None
-    dues = {d.faction: d for d in state.week_score.placements if d.seat == seat}
+    dues = {d.faction: d for d in _week_score_now(state).placements if d.seat == seat}
     cards = list(action.cards)
     for card in cards:
         if not is_hand_card(card):  # a subclass's own __eq__ could match any candidate
@@ -912,8 +964,7 @@ def _check_placement(state: GameState, seat: int, action: PlaceCards) -> None:
 
 
 def _check_reorganize(state: GameState, seat: int, action: Reorganize) -> None:
-    table = state.table
-    assert table is not None
+    table = _table_now(state)
     take_back = action.take_back
     if take_back is not None:
         play = table.play_of(take_back) if is_hand_card(take_back) else None  # no foreign __eq__
@@ -1158,8 +1209,8 @@ def _decide(
     state: GameState, choices: Mapping[int, Action], log: list[Event], drawer: _Drawer | None = None
 ) -> GameState:
     """Resolve the current step with the pending choices, ``choices`` and the forced actions, reporting
-    its events to ``log`` and drawing with ``drawer`` (``None``: the state's own generator)."""
-    drawer = _Drawer(None) if drawer is None else drawer
+    its events to ``log`` and drawing with ``drawer`` (``None``: the state's own generator, naming no draw)."""
+    drawer = _Drawer(None, report=False) if drawer is None else drawer
     full: dict[int, Action] = {}
     for seat in state.seats:
         chosen = state.pending[seat] or choices.get(seat)
@@ -1474,8 +1525,7 @@ def _week_table(config: GameConfig, revolution_card: RevolutionCard, emperor_car
 
 
 def _resolve_play(state: GameState, full: Mapping[int, Action], log: list[Event]) -> GameState:
-    table = state.table
-    assert table is not None
+    table = _table_now(state)
     step = PLAY_PHASES.index(state.phase) + 1  # Phase.step, without hashing the phase in Python
     hands = list(state.hands)
     plays = list(table.plays)
@@ -1547,8 +1597,7 @@ def score_week(state: GameState) -> GameState:
 
 
 def _score_week(state: GameState, log: list[Event]) -> GameState:
-    table = state.table
-    assert table is not None
+    table = _table_now(state)
     month, week = state.month, state.week
     score = score_table(table)
     month_tokens = tuple(t + w for t, w in zip(state.month_tokens, score.tokens, strict=True))
@@ -1556,8 +1605,7 @@ def _score_week(state: GameState, log: list[Event]) -> GameState:
     log.append(TokensAwarded(month, week, score.awards, score.tokens, month_tokens))
     track = state.score_track
     after = table
-    if score.emperor_scored:
-        assert table.emperor_card is not None
+    if score.emperor_scored and table.emperor_card is not None:  # the score says so only when there is one
         track = ScoreTrack(
             track.faction_cards,
             track.emperor_cards + (ScoredEmperorCard(table.emperor_card, month, week),),
@@ -1579,8 +1627,7 @@ def _score_week(state: GameState, log: list[Event]) -> GameState:
 
 
 def _resolve_placement(state: GameState, full: Mapping[int, Action], log: list[Event]) -> GameState:
-    table = state.table
-    assert table is not None
+    table = _table_now(state)
     placed: list[ScoredCard] = []
     for seat in state.seats:
         action = full.get(seat)
@@ -1619,8 +1666,7 @@ def _week_end_phase(state: GameState) -> Phase:
 
 
 def _resolve_reorganize(state: GameState, full: Mapping[int, Action], log: list[Event], drawer: _Drawer) -> GameState:
-    table = state.table
-    assert table is not None
+    table = _table_now(state)
     seats = state.seats
     take_backs = tuple(a.take_back if isinstance(a, Reorganize) else None for a in map(full.get, seats))
     drops = tuple(a.discards if isinstance(a, Reorganize) else frozenset() for a in map(full.get, seats))
@@ -1713,7 +1759,7 @@ def _refill(
                 draw, discard_pile, reshuffled = list(shuffled), (), True
             # As many draws as the pile allows, one at a time: the names number this seat's draws from #0.
             start = len(drawn)
-            drawn += drawer.take_each([f"{label}{k}" for k in range(start, start + min(need, len(draw)))], draw, _CARD_ID)
+            drawn += drawer.take_each(label, start, min(need, len(draw)), draw, _CARD_ID)
         drawn_by_seat.append(tuple(drawn))
     return _Refill(tuple(drawn_by_seat), tuple(draw), discard_pile, chance, reshuffled)
 
@@ -1743,7 +1789,11 @@ def _score_month(state: GameState, log: list[Event]) -> GameState:
     the state's own generator; with a chance source, each week's cards are drawn among the month's cards not
     revealed yet whatever that order (:func:`_week_start`)."""
     support = tuple(f for f in state.support if f is not None)
-    assert len(support) == state.players
+    if len(support) != state.players:
+        raise InvalidArgumentError(
+            f"a state in the {state.phase.value} phase holds every seat's support card; this one holds "
+            f"{len(support)} of {state.players} (check_state tells what else is wrong)"
+        )
     score = score_month_tally(
         state.score_track.placed_in_month(state.month), state.month_tokens, support, month=state.month
     )
@@ -1801,7 +1851,7 @@ def advance(state: GameState) -> GameState:
 def _advance(state: GameState, log: list[Event], drawer: _Drawer | None = None) -> GameState:
     """:func:`advance`, reporting the automatic steps' events to ``log`` and drawing with ``drawer``
     (``None``: the state's own generator)."""
-    drawer = _Drawer(None) if drawer is None else drawer
+    drawer = _Drawer(None, report=False) if drawer is None else drawer
     while True:
         phase = state.phase
         if phase is Phase.WEEK_SCORING:
