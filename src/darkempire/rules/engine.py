@@ -14,13 +14,13 @@ Every decision in this game is simultaneous, so there are two ways to drive a ga
 Every transition reports what it did: :func:`step` (all seats together),
 :func:`apply_reporting` (one seat), :func:`withdraw_reporting` and
 :func:`deal_reporting` return a :class:`Transition`, the new state and the
-events it caused (:mod:`darkempire.events`), as the resolvers made them. The
+events it caused (:mod:`darkempire.rules.events`), as the resolvers made them. The
 functions above return the state alone. The engine keeps no module state: no
 memo, no cache.
 
 Chance is explicit: every random card (each victor card, each dealt card, each
 week's revolution and emperor card, each re-organize refill card) is one named
-draw, reported in the public event of the moment (:class:`~darkempire.events.Draw`).
+draw, reported in the public event of the moment (:class:`~darkempire.rules.events.Draw`).
 :func:`deal_reporting`, :func:`step` and :func:`apply_reporting` take a
 ``chance=`` source (a :class:`tablekit.chance.ChanceSource`) that makes every
 draw among the cards still unseen; without one, the state's own generator and
@@ -32,12 +32,12 @@ reset and the final judgement (:func:`judge_winner`) happen automatically
 inside these transitions.
 
 At a play step every seat holding cards is awaited, even one whose only legal
-action is :class:`~darkempire.actions.PlayNothing` (ruling H), so that no hand
+action is :class:`~darkempire.rules.actions.PlayNothing` (ruling H), so that no hand
 is revealed early. Elsewhere a seat is awaited only when it has a real choice:
 a seat whose single legal action follows from public information has it made
 for it (ruling N).
 
->>> from darkempire import engine
+>>> from darkempire.rules import engine
 >>> state = engine.deal(GameConfig(players=3), seed=7)
 >>> state.phase, sorted(engine.awaited_seats(state))
 (Phase.DRAFT_PASS, [0, 1, 2])
@@ -325,7 +325,7 @@ class _Drawer:
     ``source`` is the :class:`tablekit.chance.ChanceSource` the caller gave, advanced after each draw, or
     ``None``: then every draw takes the top card of the pile the state's own generator shuffled, so a seed
     gives the same game as it always did. When ``report`` is true (a transition that returns its events),
-    each draw is recorded as a :class:`~darkempire.events.Draw` (its name and the number of cards it was
+    each draw is recorded as a :class:`~darkempire.rules.events.Draw` (its name and the number of cards it was
     among) for the events to report; :func:`apply`, :func:`deal` and :func:`advance` drop their events, so
     their drawer records nothing and names no draw. Made afresh by each transition and dropped with it: no
     module state.
@@ -700,7 +700,7 @@ def check_seat(state: GameState, seat: object) -> None:
 
     Not a ``bool`` (``True == 1`` would act for seat 1) nor another ``int`` subclass such as an ``IntEnum``:
     such a seat would be stored in pending choices, views and records that must hold plain numbers, and its
-    own ``__eq__`` could make it match another seat. :func:`~darkempire.views.player_view` checks its seat
+    own ``__eq__`` could make it match another seat. :func:`~darkempire.rules.views.player_view` checks its seat
     with it too.
 
     :raises WrongSeatError: if ``seat`` is not a plain ``int`` or names no seat of this game.
@@ -728,7 +728,7 @@ def _check_awaited(state: GameState, seat: int, required: Collection[int]) -> No
 def _require_in_hand(state: GameState, seat: int, cards: Iterable[HandCard], rule: str) -> None:
     """Every one of ``cards`` is a card of ``seat``'s own hand.
 
-    Only a hand card itself can be (:func:`~darkempire.cards.is_hand_card`): a hand holds nothing else, and
+    Only a hand card itself can be (:func:`~darkempire.rules.cards.is_hand_card`): a hand holds nothing else, and
     ``card in hand`` would let a value of another type (a card subclass, say) answer with its own
     ``__eq__``, which may say True to anything.
     """
@@ -984,8 +984,8 @@ def _check_reorganize(state: GameState, seat: int, action: Reorganize) -> None:
 class Transition:
     """What one transition did: the state after it and the events it caused, in the rulebook's order.
 
-    Each event knows who may see it (its ``visibility``, see :mod:`darkempire.events`); give the events
-    to a seat through :func:`~darkempire.events.events_for`. A game's log is the concatenation of its
+    Each event knows who may see it (its ``visibility``, see :mod:`darkempire.rules.events`); give the events
+    to a seat through :func:`~darkempire.rules.events.events_for`. A game's log is the concatenation of its
     transitions' events, starting with :func:`deal_reporting`'s: nothing is recovered by comparing states.
 
     :ivar state: the state after the transition.
@@ -1006,8 +1006,8 @@ class Transition:
 
 
 def deal_reporting(config: GameConfig, seed: int, *, chance: ChanceSource | None = None) -> Transition:
-    """:func:`deal`, with the deal's events: :class:`~darkempire.events.GameStarted` (with the deal's chance
-    draws, :func:`~darkempire.events.deal_draws`), then one private :class:`~darkempire.events.HandDealt` per
+    """:func:`deal`, with the deal's events: :class:`~darkempire.rules.events.GameStarted` (with the deal's chance
+    draws, :func:`~darkempire.rules.events.deal_draws`), then one private :class:`~darkempire.rules.events.HandDealt` per
     seat (rules 2.1-2.4).
 
     :param chance: where the draws come from. ``None``: the state's own generator, seeded with ``seed``,
@@ -1042,7 +1042,7 @@ def apply(state: GameState, seat: int, action: Action) -> GameState:
     :raises WrongSeatError: the seat does not exist or is not awaited.
     :raises AlreadyChoseError: the seat already chose in this step.
     :raises WrongPhaseError: the action does not belong to this phase.
-    :raises IllegalActionError: any other broken rule (see :mod:`darkempire.errors`).
+    :raises IllegalActionError: any other broken rule (see :mod:`darkempire.rules.errors`).
     :raises InvalidArgumentError: ``state`` is not a :class:`GameState`.
 
     The checks read only the seat's own hand and public information, never
@@ -1065,8 +1065,8 @@ def apply_reporting(state: GameState, seat: int, action: Action, *, chance: Chan
     """:func:`apply`, with the events it caused.
 
     A choice that leaves other seats awaited reports one
-    :class:`~darkempire.events.ChoiceMade`; the last awaited seat's choice
-    reports its :class:`~darkempire.events.ChoiceMade`, then everything the
+    :class:`~darkempire.rules.events.ChoiceMade`; the last awaited seat's choice
+    reports its :class:`~darkempire.rules.events.ChoiceMade`, then everything the
     step's resolution and the automatic steps after it did.
 
     :param chance: where the resolution's draws come from, as for :func:`step`; unused (and returned as
@@ -1094,7 +1094,7 @@ def check_choice(state: GameState, seat: int, action: Action) -> Action:
     has not chosen, and the action is legal for it (its phase, its own cards, the public table). Like every
     check here it reads nothing hidden from ``seat``, pending choices of other seats included, so a refusal
     tells ``seat`` nothing it could not see. The kit's collector calls it
-    (:meth:`darkempire.game.DarkEmpire.check`).
+    (:meth:`darkempire.rules.game.DarkEmpire.check`).
 
     :returns: ``action`` made of the game's own card objects (equal to ``action``).
     :raises WrongSeatError: the seat does not exist or is not awaited.
@@ -1160,7 +1160,7 @@ def withdraw(state: GameState, seat: int) -> GameState:
 
 
 def withdraw_reporting(state: GameState, seat: int) -> Transition:
-    """:func:`withdraw`, with its one public :class:`~darkempire.events.ChoiceWithdrawn`.
+    """:func:`withdraw`, with its one public :class:`~darkempire.rules.events.ChoiceWithdrawn`.
 
     :raises IllegalActionError: as :func:`withdraw`.
     """
@@ -1184,7 +1184,7 @@ def events_between(before: GameState, after: GameState, *, choices: Mapping[int,
     :param choices: ``{seat: action}``, the choices made between the two states (the seat and action passed
         to :func:`apply`); empty when the two states are equal.
     :returns: the events in the rulebook's order, with every private detail; filter them with
-        :func:`~darkempire.events.events_for` before sending them to a seat.
+        :func:`~darkempire.rules.events.events_for` before sending them to a seat.
     :raises EventDerivationError: if a choice is not legal, or the choices do not lead from ``before`` to
         ``after``.
     :raises InvalidArgumentError: if ``choices`` is not a mapping.
@@ -1254,7 +1254,7 @@ def step(state: GameState, choices: Mapping[int, Action], *, chance: ChanceSourc
         :class:`tablekit.chance.ChanceNeeded` naming the draw that is due, so
         :func:`tablekit.chance.run_scripted` finds the chance nodes of a step.
     :returns: the state at the next decision and the events: one
-        :class:`~darkempire.events.ChoiceMade` per seat of ``choices``, in
+        :class:`~darkempire.rules.events.ChoiceMade` per seat of ``choices``, in
         seat order, then the resolution's and the automatic steps' events; and the source after the step.
     :raises WrongPhaseError: the game is over.
     :raises IllegalActionError: see :func:`apply`; also :class:`MissingChoiceError`.
@@ -1585,7 +1585,7 @@ def score_week(state: GameState) -> GameState:
     after that follows too (forced placements, and after the game's last week
     the final monthly scoring), as in every transition; :func:`step` with no
     choices does the same and reports the events.
-    The scoring itself is :func:`darkempire.scoring.score_table`.
+    The scoring itself is :func:`darkempire.rules.scoring.score_table`.
 
     :param state: a state in :attr:`Phase.WEEK_SCORING`.
     :raises WrongPhaseError: in any other phase.
@@ -1773,7 +1773,7 @@ def score_month(state: GameState) -> GameState:
     revolution cards and the unscored emperor cards are reshuffled into new
     piles (ruling J); after month 3 the game ends with :func:`judge_winner`.
     :func:`step` with no choices does the same and reports the events.
-    The scoring itself is :func:`darkempire.scoring.score_month_tally`.
+    The scoring itself is :func:`darkempire.rules.scoring.score_month_tally`.
 
     :param state: a state in :attr:`Phase.MONTH_SCORING`.
     :raises WrongPhaseError: in any other phase.
@@ -1895,7 +1895,7 @@ def judge_winner(
     ``judge_winner(state)`` judges a game whose third monthly scoring is done.
     ``judge_winner(card_points=..., emperor_total=..., banked_tokens=...,
     victors=...)`` judges a score track built by hand; see
-    :func:`darkempire.scoring.final_verdict` for the arguments.
+    :func:`darkempire.rules.scoring.final_verdict` for the arguments.
 
     :raises WrongPhaseError: if ``state`` is given and its game is not over.
     :raises InvalidArgumentError: if neither a state nor all four inputs are
