@@ -1590,9 +1590,15 @@ def score_week(state: GameState) -> GameState:
     :param state: a state in :attr:`Phase.WEEK_SCORING`.
     :raises WrongPhaseError: in any other phase.
     """
-    _check_state(state, "score_week")
-    if state.phase is not Phase.WEEK_SCORING:
-        raise WrongPhaseError(f"weekly scoring follows the third play step, not the {state.phase.value} phase", rule="9.1")
+    return _automatic(state, "score_week", Phase.WEEK_SCORING, "weekly scoring follows the third play step")
+
+
+def _automatic(state: GameState, name: str, phase: Phase, when: str) -> GameState:
+    """:func:`advance` from ``phase``, an automatic phase, for the function ``name``; in another phase a
+    :class:`WrongPhaseError` that says ``when`` the phase comes."""
+    _check_state(state, name)
+    if state.phase is not phase:
+        raise WrongPhaseError(f"{when}, not the {state.phase.value} phase", rule="9.1")
     return advance(state)
 
 
@@ -1778,10 +1784,7 @@ def score_month(state: GameState) -> GameState:
     :param state: a state in :attr:`Phase.MONTH_SCORING`.
     :raises WrongPhaseError: in any other phase.
     """
-    _check_state(state, "score_month")
-    if state.phase is not Phase.MONTH_SCORING:
-        raise WrongPhaseError(f"monthly scoring follows the fourth week, not the {state.phase.value} phase", rule="9.1")
-    return advance(state)
+    return _automatic(state, "score_month", Phase.MONTH_SCORING, "monthly scoring follows the fourth week")
 
 
 def _score_month(state: GameState, log: list[Event]) -> GameState:

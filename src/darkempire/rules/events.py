@@ -48,7 +48,7 @@ exactly that.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TypeAlias
+from typing import Any, ClassVar, TypeAlias, cast
 
 import attrs
 
@@ -83,6 +83,7 @@ __all__ = [
     "PublicEvent",
     "Reorganized",
     "RevealedPlay",
+    "SeatEvent",
     "StrengthsRevealed",
     "TokensAwarded",
     "WeekStarted",
@@ -112,9 +113,9 @@ def _opt_cards(value: Iterable[HandCard] | None) -> frozenset[HandCard] | None:
 class PublicEvent:
     """The base of every public event class: every seat and spectator sees such an event whole.
 
-    The private classes (:class:`HandDealt`, :class:`ChoiceMade`, :class:`CardsPassed`,
-    :class:`DraftDiscarded`, :class:`HandRefilled`) say the same two things of themselves: their
-    ``visibility``, a :class:`tablekit.events.KnownTo`, and their ``redacted()`` form.
+    The private classes say the same two things of themselves: their ``visibility``, a
+    :class:`tablekit.events.KnownTo`, and their ``redacted()`` form. Those known to one seat derive from
+    :class:`SeatEvent`; :class:`CardsPassed`, known to two, says it itself.
     """
 
     __slots__ = ()
@@ -127,6 +128,34 @@ class PublicEvent:
     def redacted(self) -> Event | None:
         """What the seats outside :attr:`visibility` see: nothing is hidden, so there are none."""
         return None
+
+
+class SeatEvent:
+    """The base of the event classes known to their ``seat`` alone: :class:`HandDealt`, :class:`ChoiceMade`,
+    :class:`DraftDiscarded` and :class:`HandRefilled`.
+
+    Each class names in :attr:`hidden` the field the other seats see as ``None`` (they learn that the event
+    happened, not what it held), or leaves it ``None``: then they see nothing of the event, and a public event
+    of the same moment tells them what they may know (the hand sizes, the counts).
+    """
+
+    __slots__ = ()
+    #: The seat that knows the event (a field of each subclass).
+    seat: int
+    #: The field the other seats see as ``None``; ``None``: they see nothing of the event.
+    hidden: ClassVar[str | None] = None
+
+    @property
+    def visibility(self) -> Visibility:
+        """Known to ``seat`` alone."""
+        return KnownTo((self.seat,))
+
+    def redacted(self) -> Event | None:
+        """What the other seats see: this event with its :attr:`hidden` field ``None``, or nothing."""
+        if self.hidden is None:
+            return None
+        event: Event = attrs.evolve(cast(Any, self), **{self.hidden: None})  # each subclass is an attrs class
+        return event
 
 
 # --------------------------------------------------------------------------- chance draws
@@ -173,7 +202,7 @@ class GameStarted(PublicEvent):
 
 
 @attrs.frozen
-class HandDealt:
+class HandDealt(SeatEvent):
     """The cards and the victor card a seat was dealt (rules 2.3, 2.4). Private to ``seat``.
 
     :ivar seat: the seat.
@@ -185,18 +214,9 @@ class HandDealt:
     cards: frozenset[HandCard] = attrs.field(converter=_cards)
     victor: Faction
 
-    @property
-    def visibility(self) -> Visibility:
-        """Known to ``seat`` alone."""
-        return KnownTo((self.seat,))
-
-    def redacted(self) -> Event | None:
-        """Other seats see nothing of it (:class:`GameStarted` tells them the hand sizes)."""
-        return None
-
 
 @attrs.frozen
-class ChoiceMade:
+class ChoiceMade(SeatEvent):
     """A seat made its choice for the current step (rule 9.2).
 
     :ivar seat: the seat that chose.
@@ -209,14 +229,7 @@ class ChoiceMade:
     phase: Phase
     action: Action | None
 
-    @property
-    def visibility(self) -> Visibility:
-        """Known to the choosing ``seat`` alone."""
-        return KnownTo((self.seat,))
-
-    def redacted(self) -> Event | None:
-        """Other seats see that ``seat`` chose, not what (``action`` is ``None``)."""
-        return attrs.evolve(self, action=None)
+    hidden = "action"
 
 
 @attrs.frozen
@@ -255,7 +268,7 @@ class CardsPassed:
 
 
 @attrs.frozen
-class DraftDiscarded:
+class DraftDiscarded(SeatEvent):
     """Draft: ``seat`` discarded 2 cards face down (rule 2.6).
 
     :ivar seat: the seat.
@@ -267,14 +280,7 @@ class DraftDiscarded:
     count: int
     cards: frozenset[HandCard] | None = attrs.field(converter=_opt_cards)
 
-    @property
-    def visibility(self) -> Visibility:
-        """Known to the discarding ``seat`` alone."""
-        return KnownTo((self.seat,))
-
-    def redacted(self) -> Event | None:
-        """Other seats see how many cards ``seat`` discarded (``cards`` is ``None``)."""
-        return attrs.evolve(self, cards=None)
+    hidden = "cards"
 
 
 @attrs.frozen
@@ -450,7 +456,7 @@ class Reorganized(PublicEvent):
 
 
 @attrs.frozen
-class HandRefilled:
+class HandRefilled(SeatEvent):
     """Which hand cards a seat discarded and drew at re-organize (rules 6.3, 6.4). Private to ``seat``.
 
     :ivar month: 1-3.
@@ -465,15 +471,6 @@ class HandRefilled:
     seat: int
     discarded: frozenset[HandCard] = attrs.field(converter=_cards)
     drawn: frozenset[HandCard] = attrs.field(converter=_cards)
-
-    @property
-    def visibility(self) -> Visibility:
-        """Known to ``seat`` alone."""
-        return KnownTo((self.seat,))
-
-    def redacted(self) -> Event | None:
-        """Other seats see nothing of it (:class:`Reorganized` tells them the counts)."""
-        return None
 
 
 @attrs.frozen
