@@ -100,7 +100,7 @@ from typing import Any, Final
 import numpy as np
 import pyspiel
 
-from tablekit.adapters.openspiel import node_player
+from tablekit.adapters.openspiel import node_player, replay_history
 from darkempire import engine
 from darkempire.actions import Action
 from darkempire.adapters.core import (
@@ -228,18 +228,7 @@ class DarkEmpireGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type
         """
         data = _state_document(text, self.players)
         state = self.new_initial_state()
-        buffered: list[int] = []
-        for at, action in enumerate(data["history"]):
-            legal = state.legal_actions() if state.is_chance_node() else state.legal_actions(len(buffered))
-            if isinstance(action, bool) or not isinstance(action, int) or action not in legal:
-                raise InvalidValueError(f"{quote(action)} is not a legal action here", path=f"history[{at}]")
-            if state.is_chance_node():
-                state.apply_action(action)
-                continue
-            buffered.append(action)
-            if len(buffered) == self.players:
-                state.apply_actions(buffered)
-                buffered = []
+        buffered = replay_history(state, data["history"], _illegal)
         if buffered:
             raise InvalidValueError(f"the history ends within a joint action ({len(buffered)} of {self.players})",
                                     path="history")  # fmt: skip
@@ -379,6 +368,10 @@ pyspiel.register_game(GAME_TYPE, DarkEmpireGame)
 # --------------------------------------------------------------------------- serialization
 
 _STATE_KEYS: Final = frozenset({"format", "players", "history", "flow"})
+
+
+def _illegal(at: int, action: object) -> InvalidValueError:
+    return InvalidValueError(f"{quote(action)} is not a legal action here", path=f"history[{at}]")
 
 
 def _state_document(text: object, players: int) -> dict[str, Any]:

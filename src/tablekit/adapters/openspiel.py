@@ -34,7 +34,7 @@ What the game is
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -44,7 +44,7 @@ from tablekit.adapters.flow import NO_OP, ActionEncoder, AdapterError, KitFlow, 
 from tablekit.errors import GameContractError, IllegalChoiceError
 from tablekit.game import Game
 
-__all__ = ["KitGame", "KitObserver", "KitState", "Limits", "Spec", "node_player", "register"]
+__all__ = ["KitGame", "KitObserver", "KitState", "Limits", "Spec", "node_player", "register", "replay_history"]
 
 @attrs.frozen
 class Limits:
@@ -128,23 +128,53 @@ class KitGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hints
         """
         if not isinstance(text, str):
             raise AdapterError(f"a serialized state is text, not {type(text).__name__}")
-        state = self.new_initial_state()
-        buffered: list[int] = []
-        for at, line in enumerate(text.split("\n") if text else []):
+        lines = text.split("\n") if text else []
+        for at, line in enumerate(lines):
             # Bounded before int(): a line of thousands of digits is no action (and int() would refuse it).
             if len(line) > 20 or not (line.isascii() and line.isdigit()):  # no sign: pyspiel aborts on -1
                 raise AdapterError(f"line {at + 1} of a serialized state is not an action: {line!r:.30}")
-            action = int(line)
-            if state.is_chance_node():
-                state.apply_action(action)
-                continue
-            buffered.append(action)
-            if len(buffered) == self.players:
-                state.apply_actions(buffered)
-                buffered = []
+        state = self.new_initial_state()
+        buffered = replay_history(state, [int(line) for line in lines], _refused)
         if buffered:
             raise AdapterError(f"the history ends within a joint action ({len(buffered)} of {self.players})")
         return state
+
+
+def _refused(at: int, action: object) -> AdapterError:
+    return AdapterError(f"action {at} of the history, {action!r:.20}, is not legal here")
+
+
+def replay_history(state: Any, history: Iterable[object], refuse: Callable[[int, object], Exception],
+                   buffered: Sequence[int] = ()) -> list[int]:  # fmt: skip
+    """Apply a history of integers to an OpenSpiel ``state`` of a simultaneous game with explicit chance, in
+    place: at a chance node one integer is the outcome, at a decision one integer per seat, in seat order,
+    make the joint action. Every integer is checked first against the legal actions of whoever acts.
+
+    This is the one loop behind every ``deserialize_state`` and every replay of a turn-based history (whose
+    integers are the same, one seat after the other).
+
+    :param state: the state to apply the history to (a new initial state, typically); any ``pyspiel.State``.
+    :param history: the integers, as ``state.history()`` gives them.
+    :param refuse: the error to raise for the integer at position ``at`` that is not legal (or not an ``int``).
+    :param buffered: the actions already chosen in the current joint action (a turn-based history's tail).
+    :returns: the actions of the joint action the history ends within (``[]`` if it ends between nodes).
+    :raises Exception: what ``refuse`` gives, for the first integer that is not legal.
+    """
+    pending = list(buffered)
+    players = state.num_players()
+    for at, action in enumerate(history):
+        chance = state.is_chance_node()
+        legal = state.legal_actions() if chance else state.legal_actions(len(pending))
+        if type(action) is not int or action not in legal:  # True and 1.0 are no actions
+            raise refuse(at, action)
+        if chance:
+            state.apply_action(action)
+            continue
+        pending.append(action)
+        if len(pending) == players:
+            state.apply_actions(pending)
+            pending = []
+    return pending
 
 
 class KitState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hints
