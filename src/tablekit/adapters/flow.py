@@ -18,32 +18,51 @@ integers and writes its observations; another adapter can do the same over the s
 
 It is immutable: every method returns a new flow. It also keeps each earlier decision (the state and the
 joint choices), so that a seat's information state (what it saw and chose at each decision) follows from it.
+
+A game's adapter may extend it (Dark Empire's :class:`darkempire.adapters.core.Flow` adds each seat's trail of
+text): every transition returns the subclass it was called on (``Self``), with the subclass's own fields
+carried over, and two hooks serve what a framework numbers differently from the kit:
+
+* **outcome ids**: by default a chance outcome is the index of the drawn option (``0 .. count - 1``); given
+  an ``outcome`` function (option to integer), it is that integer instead (Dark Empire names a drawn card by
+  its id, so that a history says which card came). :meth:`KitFlow.apply_chance` takes an id,
+  :meth:`KitFlow.draw` an index (for a sampler such as the PettingZoo base);
+* **drawn**: the name and outcome id of every draw since the decided state (what a seat has been dealt so
+  far, while the set-up draws).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final, Generic, Protocol, TypeVar
+from collections.abc import Callable
+from typing import Any, Final, Generic, Protocol, Self, TypeVar
 
 import attrs
 
 from tablekit._typevars import A, C, S
 from tablekit.chance import ChanceNode, ChanceSource, run_scripted
-from tablekit.errors import GameContractError, KitError
+from tablekit.errors import ChanceError, GameContractError, KitError
 from tablekit.game import Game, Transition
 from tablekit.simultaneous import Collected, Round, choose
+from tablekit.wire import quote
 
-__all__ = ["NO_OP", "ActionEncoder", "AdapterError", "KitFlow", "decode_joint", "legal_encoded"]
+__all__ = ["NO_OP", "ActionEncoder", "AdapterError", "KitFlow", "OutcomeError", "decode_joint", "legal_encoded"]
 
 #: The action of a seat the step does not await ("wait").
 NO_OP: Final = 0
 
 S_contra = TypeVar("S_contra", contravariant=True)
+F = TypeVar("F", bound="KitFlow[Any, Any, Any]")
 
 
 class AdapterError(KitError, ValueError):
     """An adapter was asked for something its game does not allow now: a chance outcome at a decision, an
     illegal or missing joint action, a serialized state that does not replay."""
+
+
+class OutcomeError(AdapterError, ChanceError):
+    """A chance outcome where no draw is due, or one that is not among the draw's: an adapter's refusal and a
+    chance error both (catch either)."""
 
 
 class ActionEncoder(Protocol[S_contra, A]):
@@ -88,6 +107,8 @@ class KitFlow(Generic[C, S, A]):
     :ivar script: the outcome indices drawn since ``state`` (during the set-up: since the start).
     :ivar node: the chance node due, where the step ran out of script; ``None`` at decisions and at the end.
     :ivar past: every earlier decision: the state and the joint choices, for the seats' information states.
+    :ivar drawn: the name and outcome id of each draw since ``state`` (during the set-up: since the start).
+    :ivar outcome: the id of a drawn option as a chance outcome; ``None``: its index among the options.
     """
 
     game: Any = attrs.field(eq=False)
@@ -98,11 +119,18 @@ class KitFlow(Generic[C, S, A]):
     script: tuple[int, ...] = ()
     node: ChanceNode | None = None
     past: tuple[tuple[S, tuple[tuple[int, A], ...]], ...] = ()
+    drawn: tuple[tuple[str, int], ...] = ()
+    outcome: Callable[[Any], int] | None = attrs.field(default=None, eq=False, repr=False)
 
     @classmethod
-    def start(cls, game: Game[C, S, A, Any, Any], config: C, players: int) -> KitFlow[C, S, A]:
-        """A new game: the set-up runs at once, and stops at its first draw if it has any."""
-        return _settle(cls(game, config, players))
+    def start(cls, game: Game[C, S, A, Any, Any], config: C, players: int, *,
+              outcome: Callable[[Any], int] | None = None) -> Self:  # fmt: skip
+        """A new game: the set-up runs at once, and stops at its first draw if it has any.
+
+        :param outcome: the id of a drawn option as a chance outcome (see the module docstring); ``None``: its
+            index.
+        """
+        return _settle(cls(game, config, players, outcome=outcome))
 
     # ------------------------------------------------------------------ queries
 
@@ -124,6 +152,24 @@ class KitFlow(Generic[C, S, A]):
         awaited: frozenset[int] = self.game.awaited(self.state)
         return awaited
 
+    @property
+    def outcomes(self) -> tuple[int, ...]:
+        """The chance node's outcome ids, one per option in the draw's order (equally likely); ``()`` at
+        decisions.
+
+        :raises GameContractError: the ``outcome`` function gave two options one id, or a negative or non-int one.
+        """
+        node = self.node
+        if node is None:
+            return ()
+        if self.outcome is None:
+            return tuple(range(node.count))
+        ids = tuple(self.outcome(option) for option in node.options)
+        if len(set(ids)) != len(ids) or not all(type(i) is int and i >= 0 for i in ids):
+            raise GameContractError(f"{self.game.name}: the outcome ids of the draw {node.name!r} are not distinct "
+                                    f"integers >= 0: {quote(ids, 60)}")  # fmt: skip
+        return ids
+
     def own_choice(self, seat: int) -> A | None:
         """``seat``'s own choice while its step draws (``None`` otherwise): show it to that seat alone."""
         return next((action for chosen, action in self.choices or () if chosen == seat), None)
@@ -137,19 +183,34 @@ class KitFlow(Generic[C, S, A]):
 
     # ------------------------------------------------------------------ transitions
 
-    def apply_chance(self, index: int) -> KitFlow[C, S, A]:
-        """Draw outcome ``index`` (``0 .. node.count - 1``) at the chance node, and run the step on.
+    def apply_chance(self, outcome: int) -> Self:
+        """Draw the option of outcome id ``outcome`` (one of :attr:`outcomes`) at the chance node, and run the
+        step on.
 
-        :raises AdapterError: no chance node is due, or ``index`` is not one of its outcomes.
+        :raises OutcomeError: no chance node is due, or ``outcome`` is not one of its outcomes.
         """
+        outcomes = self.outcomes
         if self.node is None:
-            raise AdapterError("no chance node is due: the seats choose now")
-        if type(index) is not int or not 0 <= index < self.node.count:  # True == 1 is no outcome
-            raise AdapterError(f"{index!r:.20} is not an outcome of the chance draw {self.node.name!r} "
-                               f"(0..{self.node.count - 1})")  # fmt: skip
-        return _settle(attrs.evolve(self, script=(*self.script, index), node=None))
+            raise OutcomeError("no chance node is due: the seats choose now")
+        if type(outcome) is not int or outcome not in outcomes:  # True == 1 is no outcome
+            raise OutcomeError(f"{quote(outcome, 20)} is not an outcome of the chance draw {self.node.name!r}")
+        return self.draw(outcomes.index(outcome))
 
-    def apply_joint(self, choices: Mapping[int, A]) -> KitFlow[C, S, A]:
+    def draw(self, index: int) -> Self:
+        """Draw option ``index`` (``0 .. node.count - 1``) at the chance node, and run the step on.
+
+        :raises OutcomeError: no chance node is due, or ``index`` is not one of its options' indices.
+        """
+        node = self.node
+        if node is None:
+            raise OutcomeError("no chance node is due: the seats choose now")
+        if type(index) is not int or not 0 <= index < node.count:  # True == 1 is no outcome
+            raise OutcomeError(f"{quote(index, 20)} is not an outcome of the chance draw {node.name!r} "
+                               f"(0..{node.count - 1})")  # fmt: skip
+        drawn = (*self.drawn, (node.name, self.outcomes[index]))
+        return _settle(attrs.evolve(self, script=(*self.script, index), drawn=drawn, node=None))
+
+    def apply_joint(self, choices: Mapping[int, A]) -> Self:
         """Resolve the decision with one choice per awaited seat (and none for any other seat).
 
         :raises AdapterError: no seat chooses now, or ``choices`` are not exactly the awaited seats'.
@@ -180,12 +241,12 @@ def _resolve(game: Game[C, S, A, Any, Any], state: S, joint: tuple[tuple[int, A]
     return collected.transition
 
 
-def _settle(flow: KitFlow[C, S, A]) -> KitFlow[C, S, A]:
+def _settle(flow: F) -> F:
     """Run the set-up or the pending step with the flow's script: a chance node if it runs out, else the
     decided state after it."""
-    game: Game[C, S, A, Any, Any] = flow.game
+    game: Game[Any, Any, Any, Any, Any] = flow.game
     state, joint = flow.state, flow.choices
-    result: Transition[S, Any] | ChanceNode
+    result: Transition[Any, Any] | ChanceNode
     if state is None:
         result = run_scripted(lambda chance: game.initial(flow.config, chance), flow.script)
     elif joint is not None:
@@ -194,7 +255,7 @@ def _settle(flow: KitFlow[C, S, A]) -> KitFlow[C, S, A]:
         return flow
     if isinstance(result, ChanceNode):
         return attrs.evolve(flow, node=result)
-    return attrs.evolve(flow, state=result.state, choices=None, script=(), node=None)
+    return attrs.evolve(flow, state=result.state, choices=None, script=(), drawn=(), node=None)
 
 
 def legal_encoded(flow: KitFlow[C, S, A], encoder: ActionEncoder[S, A], seat: int) -> dict[int, A | None]:

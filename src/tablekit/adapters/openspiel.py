@@ -68,14 +68,23 @@ class Limits:
 
 @attrs.frozen
 class Spec:
-    """Everything :func:`register` was given: a game, how to encode it, and how to build it from parameters."""
+    """Everything :func:`register` was given: a game, how to encode it, and how to build it from parameters.
+
+    A game's own :class:`KitGame` subclass (one with a tensor, say) builds its spec itself and passes it to
+    ``KitGame.__init__``, with its own ``pyspiel.GameType``.
+
+    :ivar observe: writes a view as an observation string.
+    :ivar outcome: the id of a drawn option as a chance outcome (:class:`~tablekit.adapters.flow.KitFlow`);
+        ``None``: its index.
+    """
 
     game: Game[Any, Any, Any, Any, Any]
     encoder: ActionEncoder[Any, Any]
     game_type: Any
     config: Callable[[Mapping[str, Any]], Any]
     limits: Callable[[Any], Limits]
-    observe: Callable[[Any], str]
+    observe: Callable[[Any], str] = repr
+    outcome: Callable[[Any], int] | None = None
 
 
 def node_player(is_over: bool, is_chance: bool) -> int:
@@ -110,7 +119,11 @@ class KitGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hints
         super().__init__(spec.game_type, info, params)
         self.spec = spec
         self.players: int = limits.players
-        self._start: KitFlow[Any, Any, Any] = KitFlow.start(spec.game, config, limits.players)
+        self._start: KitFlow[Any, Any, Any] = self.start_flow(config, limits.players)
+
+    def start_flow(self, config: Any, players: int) -> KitFlow[Any, Any, Any]:
+        """The flow of a new game, built once per game (a subclass returns its own kind of flow)."""
+        return KitFlow.start(self.spec.game, config, players, outcome=self.spec.outcome)
 
     def new_initial_state(self) -> KitState:
         """A new game, at the set-up's first draw (or its first decision if it draws nothing)."""
@@ -206,9 +219,10 @@ class KitState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hint
         return sorted(legal_encoded(self._flow, self._spec.encoder, player))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The draw's options by index, each with the same probability; ``[]`` at decisions."""
-        node = self._flow.node
-        return [] if node is None else [(index, 1.0 / node.count) for index in range(node.count)]
+        """The draw's outcome ids (its options' indices by default), each with the same probability; ``[]`` at
+        decisions."""
+        outcomes = self._flow.outcomes
+        return [(outcome, 1.0 / len(outcomes)) for outcome in outcomes]
 
     def _apply_action(self, action: int) -> None:
         self._flow = self._flow.apply_chance(action)
@@ -262,6 +276,10 @@ class KitObserver:
     public info only, no recall                   the spectator's observation
     ============================================  =========================================================
 
+    A game's subclass may offer more kinds (:meth:`refused`), a tensor (fill ``tensor`` and ``dict`` in its
+    ``__init__`` and :meth:`set_from`) and its own strings: the kind is read once, into ``public``, ``private``
+    (the seat's own) and ``recall``.
+
     :raises AdapterError: for parameters, or any other kind (another seat's private information, or a private
         part the kit cannot split from a view).
     """
@@ -270,15 +288,23 @@ class KitObserver:
         if params:
             raise AdapterError(f"observation parameters are not supported: {dict(params)}")
         private = iig_obs_type.private_info
-        self._private = private == pyspiel.PrivateInfoType.SINGLE_PLAYER
-        self._recall = bool(iig_obs_type.perfect_recall)
-        public_only = bool(iig_obs_type.public_info) and private == pyspiel.PrivateInfoType.NONE
-        if not (bool(iig_obs_type.public_info) and self._private) and not (public_only and not self._recall):
-            raise AdapterError("an observation is a seat's (public and own private info) or the spectator's "
-                               "(public info only, no recall)")  # fmt: skip
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise AdapterError("an observation shows one seat's private information, not every seat's")
+        self.public = bool(iig_obs_type.public_info)
+        self.private = private == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        self.recall = bool(iig_obs_type.perfect_recall)
+        refused = self.refused()
+        if refused:
+            raise AdapterError(refused)
         self._spec = spec
         self.tensor: Any = None
         self.dict: dict[str, Any] = {}
+
+    def refused(self) -> str | None:
+        """Why this observer's kind (``public``, ``private``, ``recall``) is not offered; ``None`` if it is."""
+        if (self.public and self.private) or (self.public and not self.recall):
+            return None
+        return "an observation is a seat's (public and own private info) or the spectator's (public info only, no recall)"
 
     def set_from(self, state: KitState, player: int) -> None:
         """Nothing: the kit's observer has no tensor."""
@@ -286,9 +312,9 @@ class KitObserver:
     def string_from(self, state: KitState, player: int) -> str:
         """``player``'s observation or information state of ``state`` (the spectator's if public-only)."""
         flow = state.flow
-        if not self._private:
+        if not self.private:
             return _observation(self._spec, flow, None)
-        if not self._recall:
+        if not self.recall:
             return _observation(self._spec, flow, player)
         lines = [f"{self._spec.observe(self._spec.game.view(past, player))} => {_own(joint, player)!r}"
                  for past, joint in flow.past]  # fmt: skip
@@ -323,6 +349,7 @@ def register(
     long_name: str | None = None,
     observe: Callable[[Any], str] = repr,
     utility: Any = None,
+    outcome: Callable[[Any], int] | None = None,
 ) -> type[KitGame]:
     """Register ``game`` with OpenSpiel as ``short_name``; ``pyspiel.load_game(short_name)`` then builds it.
 
@@ -336,6 +363,8 @@ def register(
     :param long_name: the game's name for people (the short name by default).
     :param observe: writes a view as an observation string.
     :param utility: a ``pyspiel.GameType.Utility`` (general-sum by default).
+    :param outcome: the id of a drawn option as a chance outcome (its index by default); ids must be below
+        the limits' ``max_chance_outcomes``.
     :returns: the registered subclass of :class:`KitGame`.
     """
     game_type = pyspiel.GameType(
@@ -354,7 +383,7 @@ def register(
         provides_observation_tensor=False,
         parameter_specification=dict(parameters),
     )
-    spec = Spec(game, encoder, game_type, config, limits, observe)
+    spec = Spec(game, encoder, game_type, config, limits, observe, outcome)
 
     class Registered(KitGame):
         __doc__ = f"{game_type.long_name}, on the kit's OpenSpiel base."
