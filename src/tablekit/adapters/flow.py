@@ -40,7 +40,7 @@ from typing import Any, Final, Generic, Protocol, Self, TypeVar
 import attrs
 
 from tablekit._typevars import A, C, S
-from tablekit.chance import ChanceNode, ChanceSource, run_scripted
+from tablekit.chance import ChanceNode, ChanceSource, Outcome, ScriptedChance, run_scripted
 from tablekit.errors import ChanceError, GameContractError, KitError
 from tablekit.game import Game, Transition
 from tablekit.simultaneous import Collected, Round, choose
@@ -52,6 +52,7 @@ __all__ = ["NO_OP", "ActionEncoder", "AdapterError", "KitFlow", "OutcomeError", 
 NO_OP: Final = 0
 
 S_contra = TypeVar("S_contra", contravariant=True)
+T = TypeVar("T")
 F = TypeVar("F", bound="KitFlow[Any, Any, Any]")
 
 
@@ -210,6 +211,15 @@ class KitFlow(Generic[C, S, A]):
         drawn = (*self.drawn, (node.name, self.outcomes[index]))
         return _settle(attrs.evolve(self, script=(*self.script, index), drawn=drawn, node=None))
 
+    def sample(self, chance: ChanceSource) -> Self:
+        """Make every draw still due in the pending step (or the set-up) with ``chance``, at once: the step
+        runs one more time, its drawn outcomes first and then ``chance``'s (an environment that shows no
+        chance nodes, such as the PettingZoo base, plays this way instead of one node at a time).
+
+        :returns: the flow at the next decision (or the end); itself if no draw is due.
+        """
+        return self if self.node is None else _settle(self, chance)
+
     def apply_joint(self, choices: Mapping[int, A]) -> Self:
         """Resolve the decision with one choice per awaited seat (and none for any other seat).
 
@@ -241,18 +251,35 @@ def _resolve(game: Game[C, S, A, Any, Any], state: S, joint: tuple[tuple[int, A]
     return collected.transition
 
 
-def _settle(flow: F) -> F:
+@attrs.frozen
+class _Continued:
+    """A chance source that gives the outcomes of ``script`` first, then draws from ``then``."""
+
+    script: tuple[int, ...]
+    then: ChanceSource
+    position: int = 0
+
+    def draw(self, name: str, options: Sequence[T]) -> tuple[Outcome[T], _Continued]:
+        if self.position < len(self.script):
+            outcome, _ = ScriptedChance(self.script, self.position).draw(name, options)
+            return outcome, attrs.evolve(self, position=self.position + 1)
+        outcome, then = self.then.draw(name, options)
+        return outcome, attrs.evolve(self, then=then, position=self.position + 1)
+
+
+def _settle(flow: F, chance: ChanceSource | None = None) -> F:
     """Run the set-up or the pending step with the flow's script: a chance node if it runs out, else the
-    decided state after it."""
+    decided state after it. With ``chance``, the draws past the script come from it, and none runs out."""
     game: Game[Any, Any, Any, Any, Any] = flow.game
     state, joint = flow.state, flow.choices
-    result: Transition[Any, Any] | ChanceNode
+    run: Callable[[ChanceSource], Transition[Any, Any]]
     if state is None:
-        result = run_scripted(lambda chance: game.initial(flow.config, chance), flow.script)
+        run = lambda source: game.initial(flow.config, source)  # noqa: E731
     elif joint is not None:
-        result = run_scripted(lambda chance: _resolve(game, state, joint, chance), flow.script)
+        run = lambda source: _resolve(game, state, joint, source)  # noqa: E731
     else:
         return flow
+    result = run_scripted(run, flow.script) if chance is None else run(_Continued(flow.script, chance))
     if isinstance(result, ChanceNode):
         return attrs.evolve(flow, node=result)
     return attrs.evolve(flow, state=result.state, choices=None, script=(), drawn=(), node=None)
