@@ -50,14 +50,16 @@ uniform outcomes named by what they draw:
 * at each re-organize, every card drawn to refill a hand (outcome: the card id), in seat order, among the
   draw pile's cards and then, once it is empty, the discard pile's (rules 6.4, R-R).
 
-A :class:`Flow` keeps the last decided engine state, the joint choices waiting for their draws, and the
-script of outcome indices drawn since. A chance node is where the step ran out of script: the flow runs the
-step (or the deal) with a :class:`tablekit.chance.ScriptedChance` of that script, and the engine raises
+A :class:`Flow` is the kit's :class:`~tablekit.adapters.flow.KitFlow` over :data:`darkempire.game.GAME`: it
+keeps the last decided engine state, the joint choices waiting for their draws, and the script of outcome
+indices drawn since. A chance node is where the step ran out of script: the kit runs the step (or the deal)
+through the game with a :class:`tablekit.chance.ScriptedChance` of that script, and the engine raises
 :class:`tablekit.chance.ChanceNeeded` at the first draw it has no outcome for
-(:func:`tablekit.chance.run_scripted`). :meth:`Flow.apply_chance` appends one outcome and runs the step again,
-which repeats the same draws and goes one further; once the step draws no more, its state is the next
-decision. Nothing the engine drew is ever undone, and the chance nodes are exactly the draws the engine
-reports in its events (:class:`darkempire.events.Draw`). Each draw is uniform among the cards not drawn yet,
+(:func:`tablekit.chance.run_scripted`). :meth:`~tablekit.adapters.flow.KitFlow.apply_chance` takes the outcome
+id (:func:`outcome_id`, the kit's ``outcome`` hook), appends its index and runs the step again, which repeats
+the same draws and goes one further; once the step draws no more, its state is the next decision. Nothing
+the engine drew is ever undone, and the chance nodes are exactly the draws the engine reports in its events
+(:class:`darkempire.events.Draw`). Each draw is uniform among the cards not drawn yet,
 which is the rulebook's distribution: the order of a shuffled pile only matters through the cards drawn from
 it.
 
@@ -116,6 +118,7 @@ from darkempire.cards import (
 from darkempire.chance import Chance
 from darkempire.game import GAME
 from darkempire.errors import IllegalActionError, InvalidArgumentError, MissingChoiceError, WrongPhaseError
+from tablekit._typevars import A, C, S  # noqa: F401  # the kit flow's field annotations resolve here too
 from tablekit.adapters.flow import AdapterError, KitFlow
 from tablekit.errors import ChanceError
 from tablekit.wire import quote
@@ -447,6 +450,19 @@ class Flow(KitFlow[GameConfig, GameState, Action]):
     the awaited seats), the script of outcome indices and the draws (``drawn``: name and outcome id) since,
     and the chance node due; the integers, the texts, the JSON and the resampling are Dark Empire's.
 
+    :ivar game: :data:`darkempire.game.GAME` (the kit's field).
+    :ivar config: the game's :class:`~darkempire.state.GameConfig` (the kit's field).
+    :ivar players: number of seats (the kit's field).
+    :ivar state: the last decided engine state, or ``None`` while the deal is being drawn (the kit's field).
+    :ivar choices: the joint choices whose step is drawing its chance outcomes, ``(seat, action)`` of each
+        awaited seat (:attr:`joint` gives them by seat); ``None`` during the deal and at decisions (the kit's).
+    :ivar script: the outcome indices drawn since ``state`` (during the deal: since the start), each an index
+        into its draw's options (the kit's field).
+    :ivar node: the chance node due: where the step (or the deal) ran out of script; ``None`` at decisions.
+    :ivar past: the earlier decisions the kit keeps (the state and the joint choices); a flow loaded by
+        :meth:`from_data` has none, which is why the information state comes from ``trail``.
+    :ivar drawn: each draw since ``state``: its name and outcome id, for the deal's observations and the text.
+    :ivar outcome: :func:`outcome_id` (the kit's hook naming chance outcomes by card).
     :ivar trail: for each seat, one line per joint action so far: what the seat saw (without the public logs)
         and what it chose. With the current view, this makes the seat's information state. It is kept as
         text, not derived from the kit's ``past``, because it must survive :meth:`to_data` (a flow loaded

@@ -530,7 +530,7 @@ class SampledState:
         return copy
 
     def returns(self) -> list[float]:
-        """As :meth:`DarkEmpireState.returns`."""
+        """As :meth:`DarkEmpireState.returns <tablekit.adapters.openspiel.KitState.returns>`."""
         if not self._state.is_over:
             return [0.0] * self._state.players
         assert self._state.verdict is not None
