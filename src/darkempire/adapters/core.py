@@ -83,7 +83,7 @@ import itertools
 import math
 import numbers
 import random
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence  # Callable: see the kit flow's fields
 from types import MappingProxyType
 from typing import Any, Final, Self
 
@@ -118,7 +118,9 @@ from darkempire.cards import (
 from darkempire.chance import Chance
 from darkempire.game import GAME
 from darkempire.errors import IllegalActionError, InvalidArgumentError, MissingChoiceError, WrongPhaseError
-from tablekit._typevars import A, C, S  # noqa: F401  # the kit flow's field annotations resolve here too
+# The kit flow's field annotations name these: imported so that they resolve for Flow's signature too.
+from tablekit._typevars import A, C, S  # noqa: F401
+from tablekit.chance import ChanceNode  # noqa: F401
 from tablekit.adapters.flow import AdapterError, KitFlow
 from tablekit.errors import ChanceError
 from tablekit.wire import quote
