@@ -218,3 +218,37 @@ def test_a_games_kit_game_starts_its_own_flow_and_its_observer_offers_its_own_ki
     with pytest.raises(AdapterError, match="every seat's"):
         _PrivateObserver(game.spec, pyspiel.IIGObservationType(
             perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS), None)  # fmt: skip
+
+
+# --------------------------------------------------------------------------- one decoding of joint actions
+
+import numpy as np  # noqa: E402
+
+from tablekit.adapters.flow import decode_joint  # noqa: E402
+
+
+def _refusing(seat: int | None, value: object, message: str) -> _Refused:
+    return _Refused(-1 if seat is None else seat, value)
+
+
+def test_a_joint_action_decodes_with_a_games_own_legal_lists_and_errors() -> None:
+    flow = KitFlow.start(GAME, ToyConfig(3, 4), 3).draw(0)
+    listed: list[int] = []
+
+    def legal(seat: int) -> list[int]:
+        listed.append(seat)
+        return [1, 2, 3, 4]
+
+    encoder = ToyEncoder()
+    numpy_too: list[Any] = [np.int64(1), 2, 3]
+    assert decode_joint(flow, encoder, numpy_too, legal=legal) == {0: Bid(1), 1: Bid(2), 2: Bid(3)}
+    assert listed == [0, 1, 2]
+    forged: list[tuple[Any, int]] = [([1, 2], -1), (5, -1), ([1, True, 2], 1), ([1, 2, 2.0], 2), ([1, 2, 9], 2)]
+    for joint, at in forged:
+        with pytest.raises(_Refused) as caught:
+            decode_joint(flow, encoder, joint, legal=legal, refuse=_refusing)
+        assert caught.value.at == at
+    with pytest.raises(AdapterError, match="no sequence but int: actions for 3 seats"):
+        decode_joint(flow, encoder, forged[1][0])  # no sequence
+    with pytest.raises(AdapterError, match="action 10 is not legal for seat 0"):
+        decode_joint(flow, encoder, [KEEP, 1, 1])  # the kit's own listing: a bid step has no keep

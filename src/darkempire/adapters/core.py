@@ -121,7 +121,7 @@ from darkempire.errors import IllegalActionError, InvalidArgumentError, MissingC
 # The kit flow's field annotations name these: imported so that they resolve for Flow's signature too.
 from tablekit._typevars import A, C, S  # noqa: F401
 from tablekit.chance import ChanceNode  # noqa: F401
-from tablekit.adapters.flow import AdapterError, KitFlow
+from tablekit.adapters.flow import AdapterError, KitFlow, decode_joint
 from tablekit.errors import ChanceError
 from tablekit.wire import quote
 from darkempire.scoring import MonthScore, VerdictReason
@@ -553,11 +553,6 @@ class Flow(KitFlow[GameConfig, GameState, Action]):
         legal: list[int] = self._cache[key]
         return list(legal)
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The chance node's outcomes (the ids of its options), uniform, sorted by outcome; ``[]`` at decisions."""
-        outcomes = self.outcomes  # the engine lists a draw's options sorted, and the ids follow that order
-        return [(o, 1.0 / len(outcomes)) for o in outcomes]
-
     def outcome_text(self, outcome: int) -> str:
         """What chance outcome ``outcome`` of the chance node means."""
         if self.node is None:
@@ -603,20 +598,19 @@ class Flow(KitFlow[GameConfig, GameState, Action]):
         return self._child(attrs.evolve(super().apply_joint(chosen), trail=trail))
 
     def _decoded(self, state: GameState, actions: Sequence[int]) -> dict[int, Action]:
-        """The choices of a joint action of integers, each checked: an integer legal for its seat."""
-        if not isinstance(actions, Sequence) or len(actions) != self.players:
-            raise MissingChoiceError(f"{_count(actions)} actions for {self.players} seats", rule="9.2")
-        chosen: dict[int, Action] = {}
-        for seat, index in enumerate(actions):
-            integral = isinstance(index, numbers.Integral) and not isinstance(index, bool)  # numpy's ints too
-            if not integral or index not in self.legal(seat):
-                text = index_text(state, seat, int(index)) if integral else "no action integer"
-                raise IllegalActionError(f"action {quote(index, 20)} ({text}) is not legal for seat {seat}", rule="9.1",
-                                         seat=seat)  # fmt: skip
-            action = decode(state, seat, int(index))
-            if action is not None:
-                chosen[seat] = action
-        return chosen
+        """The choices of a joint action of integers, each checked (the kit's :func:`decode_joint`), with
+        Dark Empire's errors."""
+
+        def refuse(seat: int | None, index: object, message: str) -> Exception:
+            if seat is None:
+                return MissingChoiceError(message, rule="9.2")
+            text = "no action integer"
+            if isinstance(index, numbers.Integral) and not isinstance(index, bool):
+                text = index_text(state, seat, int(index))
+            return IllegalActionError(f"action {quote(index, 20)} ({text}) is not legal for seat {seat}", rule="9.1",
+                                      seat=seat)  # fmt: skip
+
+        return decode_joint(self, ENCODER, actions, legal=self.legal, refuse=refuse)
 
     def _child(self, child: Self) -> Self:
         # The finished weeks' observation groups carry over: a game's later observations share them.
@@ -811,10 +805,6 @@ def _decoded(state: GameState, seat: int, index: object) -> Action | None:
         return decode(state, seat, index)
     except ValueError as error:  # a position that this state does not have
         raise InvalidValueError(str(error), path=f"choices[{seat}]") from None
-
-
-def _count(actions: object) -> str:
-    return str(len(actions)) if isinstance(actions, Sequence) else f"no list but {type(actions).__name__}:"
 
 
 def _flow_from_json(text: str) -> Flow:

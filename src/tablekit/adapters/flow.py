@@ -33,8 +33,8 @@ carried over, and two hooks serve what a framework numbers differently from the 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from collections.abc import Callable
+import numbers
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, Final, Generic, Protocol, Self, TypeVar
 
 import attrs
@@ -46,7 +46,7 @@ from tablekit.game import Game, Transition
 from tablekit.simultaneous import Collected, Round, choose
 from tablekit.wire import quote
 
-__all__ = ["NO_OP", "ActionEncoder", "AdapterError", "KitFlow", "OutcomeError", "decode_joint", "legal_encoded"]
+__all__ = ["NO_OP", "ActionEncoder", "AdapterError", "KitFlow", "OutcomeError", "Refusal", "decode_joint", "legal_encoded"]
 
 #: The action of a seat the step does not await ("wait").
 NO_OP: Final = 0
@@ -170,6 +170,12 @@ class KitFlow(Generic[C, S, A]):
             raise GameContractError(f"{self.game.name}: the outcome ids of the draw {node.name!r} are not distinct "
                                     f"integers >= 0: {quote(ids, 60)}")  # fmt: skip
         return ids
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The chance node's outcome ids with their probability (all equal), as OpenSpiel lists them; ``[]``
+        at decisions."""
+        outcomes = self.outcomes
+        return [(outcome, 1.0 / len(outcomes)) for outcome in outcomes]
 
     def own_choice(self, seat: int) -> A | None:
         """``seat``'s own choice while its step draws (``None`` otherwise): show it to that seat alone."""
@@ -308,20 +314,47 @@ def legal_encoded(flow: KitFlow[C, S, A], encoder: ActionEncoder[S, A], seat: in
     return encoded
 
 
-def decode_joint(flow: KitFlow[C, S, A], encoder: ActionEncoder[S, A], actions: Sequence[int]) -> dict[int, A]:
-    """The choices of a joint action, one integer per seat (:data:`NO_OP` for a seat not awaited), for
-    :meth:`KitFlow.apply_joint`.
+#: Builds the error for a joint action refused by :func:`decode_joint`: given the seat (``None`` when the
+#: joint action is no sequence of one integer per seat), the refused value and the kit's message.
+Refusal = Callable[[int | None, object, str], Exception]
 
-    :raises AdapterError: the wrong number of actions, or an action that is not legal for its seat.
+
+def _refused(seat: int | None, value: object, message: str) -> AdapterError:
+    return AdapterError(message)
+
+
+def _count(actions: object) -> str:
+    return str(len(actions)) if isinstance(actions, Sequence) else f"no sequence but {type(actions).__name__}:"
+
+
+def decode_joint(flow: KitFlow[C, S, A], encoder: ActionEncoder[S, A], actions: Sequence[int], *,
+                 legal: Callable[[int], Collection[int]] | None = None,
+                 refuse: Refusal = _refused) -> dict[int, A]:  # fmt: skip
+    """The choices of a joint action, one integer per seat (:data:`NO_OP` for a seat not awaited), for
+    :meth:`KitFlow.apply_joint`: the one decoding of joint actions, for every adapter.
+
+    An integer is a Python or numpy integer, never a ``bool`` or a float equal to one.
+
+    :param legal: a seat's legal integers now, if the game lists them faster than :func:`legal_encoded`
+        (they are then decoded with ``encoder``).
+    :param refuse: the error to raise instead of the kit's :class:`AdapterError` (a game's own, say).
+    :raises AdapterError: (or ``refuse``'s) the wrong number of actions, or an action that is not legal for
+        its seat.
     """
-    if len(actions) != flow.players:
-        raise AdapterError(f"{len(actions)} actions for {flow.players} seats")
+    if not isinstance(actions, Sequence) or len(actions) != flow.players:
+        raise refuse(None, actions, f"{_count(actions)} actions for {flow.players} seats")
     choices: dict[int, A] = {}
     for seat, index in enumerate(actions):
-        legal = legal_encoded(flow, encoder, seat)
-        if type(index) is not int or index not in legal:
-            raise AdapterError(f"action {index!r:.20} is not legal for seat {seat}")
-        action = legal[index]
+        listed: Mapping[int, A | None] | Collection[int] = legal_encoded(flow, encoder, seat) if legal is None else legal(seat)
+        if not isinstance(index, numbers.Integral) or isinstance(index, bool) or index not in listed:
+            raise refuse(seat, index, f"action {quote(index, 20)} is not legal for seat {seat}")  # numpy ints are ints
+        if int(index) == NO_OP:
+            continue
+        if isinstance(listed, Mapping):
+            action = listed[int(index)]
+        else:
+            assert flow.state is not None  # a seat has a legal action other than NO_OP at a decision only
+            action = encoder.decode(flow.state, seat, int(index))
         if action is not None:
             choices[seat] = action
     return choices

@@ -221,8 +221,7 @@ class KitState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hint
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The draw's outcome ids (its options' indices by default), each with the same probability; ``[]`` at
         decisions."""
-        outcomes = self._flow.outcomes
-        return [(outcome, 1.0 / len(outcomes)) for outcome in outcomes]
+        return self._flow.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
         self._flow = self._flow.apply_chance(action)

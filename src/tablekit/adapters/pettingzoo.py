@@ -34,7 +34,7 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv, ParallelEnv
 
-from tablekit.adapters.flow import NO_OP, ActionEncoder, AdapterError, KitFlow, legal_encoded
+from tablekit.adapters.flow import NO_OP, ActionEncoder, AdapterError, KitFlow, decode_joint, legal_encoded
 from tablekit.chance import SeededChance
 from tablekit.game import Game
 from tablekit.wire import quote
@@ -128,7 +128,7 @@ class KitParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo's base cl
     def check(self, seat: int, index: int) -> None:
         """Raise :meth:`error` ``"illegal"`` unless ``index`` is one of ``seat``'s :meth:`legal` actions."""
         if index not in self.legal(seat):
-            raise self.error("illegal", f"action {quote(index, 20)} is not legal for {self.possible_agents[seat]}")
+            raise self._refused(seat, index, "")
 
     def choices(self, actions: object) -> dict[int, Any]:
         """The choices of a joint action of every agent, each checked, before any is applied."""
@@ -137,13 +137,12 @@ class KitParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo's base cl
         for agent in self.agents:
             if agent not in actions:
                 raise self.error("missing", f"step takes an action for every agent: no action for {agent}")
-        chosen: dict[int, Any] = {}
-        for seat, agent in enumerate(self.agents):
-            index = self.index(agent, actions[agent])
-            self.check(seat, index)
-            if index != NO_OP:
-                chosen[seat] = self._encoder.decode(self._flow.state, seat, index)
-        return chosen
+        joint = [self.index(agent, actions[agent]) for agent in self.agents]
+        return decode_joint(self._flow, self._encoder, joint, legal=self.legal, refuse=self._refused)
+
+    def _refused(self, seat: int | None, index: object, message: str) -> Exception:
+        agent = "?" if seat is None else self.possible_agents[seat]
+        return self.error("illegal", f"action {quote(index, 20)} is not legal for {agent}")
 
     def _observe(self, seat: int) -> dict[str, Any]:
         mask = np.zeros(self._encoder.num_actions, dtype=np.int8)
