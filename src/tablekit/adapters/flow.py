@@ -8,9 +8,10 @@ decision as a *joint action* of all seats at once. A :class:`KitFlow` gives both
 * its chance node is where :func:`~tablekit.chance.run_scripted` stops when the step (or the set-up,
   :meth:`~tablekit.game.Game.initial`) runs with that script: applying an outcome appends its index and runs
   the step again, which repeats the same draws (the game is pure) and goes one draw further;
-* a decision collects one choice per seat the step awaits (:meth:`~tablekit.game.Game.awaited`); the step
-  resolves through the kit's collector (:func:`tablekit.simultaneous.choose`), so every choice is checked by
-  the game's :meth:`~tablekit.game.Game.check` and a step that refuses checked choices is the game's fault
+* a decision collects one choice per seat the step awaits (:meth:`~tablekit.game.Game.awaited`); every
+  choice is checked by the game's :meth:`~tablekit.game.Game.check` once, before any draw, and the step
+  resolves as the kit's collector resolves it (:func:`tablekit.simultaneous.resolve`, each time it runs again
+  with more chance), so a step that refuses checked choices is the game's fault
   (:class:`~tablekit.errors.GameContractError`).
 
 It imports no framework: the OpenSpiel base (:mod:`tablekit.adapters.openspiel`) encodes its choices as
@@ -43,7 +44,7 @@ from tablekit._typevars import A, C, S
 from tablekit.chance import ChanceNode, ChanceSource, Outcome, ScriptedChance, run_scripted
 from tablekit.errors import ChanceError, GameContractError, KitError
 from tablekit.game import Game, Transition
-from tablekit.simultaneous import Collected, Round, choose
+from tablekit.simultaneous import resolve
 from tablekit.wire import quote
 
 __all__ = ["NO_OP", "ActionEncoder", "AdapterError", "KitFlow", "OutcomeError", "Refusal", "decode_joint", "legal_encoded"]
@@ -214,7 +215,8 @@ class KitFlow(Generic[C, S, A]):
         if type(index) is not int or not 0 <= index < node.count:  # True == 1 is no outcome
             raise OutcomeError(f"{quote(index, 20)} is not an outcome of the chance draw {node.name!r} "
                                f"(0..{node.count - 1})")  # fmt: skip
-        drawn = (*self.drawn, (node.name, self.outcomes[index]))
+        outcome = index if self.outcome is None else self.outcome(node.options[index])
+        drawn = (*self.drawn, (node.name, outcome))
         return _settle(attrs.evolve(self, script=(*self.script, index), drawn=drawn, node=None))
 
     def sample(self, chance: ChanceSource) -> Self:
@@ -245,18 +247,6 @@ class KitFlow(Generic[C, S, A]):
         return _settle(attrs.evolve(self, choices=joint, script=(), past=(*self.past, (self.state, joint))))
 
 
-def _resolve(game: Game[C, S, A, Any, Any], state: S, joint: tuple[tuple[int, A], ...],
-             chance: ChanceSource) -> Transition[S, Any]:  # fmt: skip
-    """The step of ``joint``, through the collector: each choice in seat order, the last one resolves."""
-    round: Round[S, A] = Round(state, chance)
-    collected: Collected[S, A, Any] | None = None
-    for seat, action in joint:
-        collected = choose(game, round, seat, action)
-        round = collected.round
-    assert collected is not None and collected.transition is not None
-    return collected.transition
-
-
 @attrs.frozen
 class _Continued:
     """A chance source that gives the outcomes of ``script`` first, then draws from ``then``."""
@@ -282,7 +272,7 @@ def _settle(flow: F, chance: ChanceSource | None = None) -> F:
     if state is None:
         run = lambda source: game.initial(flow.config, source)  # noqa: E731
     elif joint is not None:
-        run = lambda source: _resolve(game, state, joint, source)  # noqa: E731
+        run = lambda source: resolve(game, state, dict(joint), source)  # noqa: E731
     else:
         return flow
     result = run_scripted(run, flow.script) if chance is None else run(_Continued(flow.script, chance))
