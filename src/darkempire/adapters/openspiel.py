@@ -124,7 +124,7 @@ from darkempire.adapters.core import (
     view_text,
 )
 from darkempire.cards import HAND_CARDS
-from darkempire.errors import ConfigError, IllegalActionError
+from darkempire.errors import IllegalActionError
 from darkempire.game import GAME
 from darkempire.serialization import (
     FormatVersionError,
@@ -189,10 +189,7 @@ STATE_FORMAT: Final = "darkempire-openspiel/2"
 
 
 def _game_config(params: Mapping[str, Any]) -> GameConfig:
-    players = params["players"]
-    if not isinstance(players, int) or isinstance(players, bool) or not 3 <= players <= 5:
-        raise ConfigError(f"the game is for 3 to 5 players, not {players!r} (rule 2.1)")
-    return GameConfig(players=players)
+    return GameConfig(players=params["players"])  # ConfigError (rule 2.1) for anything but 3-5
 
 
 def _limits(config: GameConfig) -> Limits:
@@ -530,12 +527,8 @@ class SampledState:
         return copy
 
     def returns(self) -> list[float]:
-        """As :meth:`DarkEmpireState.returns <tablekit.adapters.openspiel.KitState.returns>`."""
-        if not self._state.is_over:
-            return [0.0] * self._state.players
-        assert self._state.verdict is not None
-        winners = self._state.verdict.winners
-        return [1.0 / len(winners) if s in winners else -1.0 for s in self._state.seats]
+        """As :meth:`DarkEmpireState.returns <tablekit.adapters.openspiel.KitState.returns>`: the game's."""
+        return list(GAME.returns(self._state))
 
     def _trail(self, player: int) -> tuple[str, ...]:
         # Built only when asked: rollouts never ask.

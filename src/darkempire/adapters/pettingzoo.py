@@ -57,7 +57,7 @@ from pettingzoo.utils import wrappers
 from tablekit.adapters.flow import AdapterError
 from tablekit.adapters.pettingzoo import KitAECEnv, KitParallelEnv, action_integer
 from darkempire.adapters.core import ENCODER, NUM_ACTIONS, decode, fill_tensor, legal_indices, tensor_size, view_text
-from darkempire.errors import ConfigError, IllegalActionError, InvalidArgumentError, MissingChoiceError
+from darkempire.errors import IllegalActionError, InvalidArgumentError, MissingChoiceError
 from darkempire.game import GAME
 from darkempire.serialization import quote
 from darkempire.state import GameConfig, GameState
@@ -108,9 +108,8 @@ class DarkEmpireParallelEnv(KitParallelEnv):
     metadata: dict[str, Any] = {"name": _NAME, "render_modes": ["ansi"], "is_parallelizable": True}
 
     def __init__(self, players: int = 4, render_mode: str | None = None) -> None:
-        if not isinstance(players, int) or isinstance(players, bool) or not 3 <= players <= 5:
-            raise ConfigError(f"the game is for 3 to 5 players, not {players!r} (rule 2.1)")
-        super().__init__(GAME, GameConfig(players=players), players, ENCODER, _tensor, tensor_size(players), _NAME,
+        config = GameConfig(players=players)  # ConfigError (rule 2.1) for anything but 3-5
+        super().__init__(GAME, config, players, ENCODER, _tensor, tensor_size(players), _NAME,
                          render_mode, text=view_text)  # fmt: skip
 
     @property
