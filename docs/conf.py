@@ -84,8 +84,6 @@ nitpick_ignore_regex = [
     (r"py:class", r".*\bnumpy\.ndarray\b.*"),
     # A TypeVar of the kit is not an object to document; it appears only inside generic signatures.
     (r"py:(class|obj)", r"tablekit\.[\w.]+\.(?:[A-Z](?:_co|_contra)?|Src|CounterT)"),
-    # The private base class of the PettingZoo environments, shown among their bases.
-    (r"py:class", r"darkempire\.adapters\.pettingzoo\._SeatsEnv"),
 ]
 # A TypeVar is not an object to document; it appears only inside generic signatures.
 nitpick_ignore = [

@@ -40,7 +40,7 @@ class Follower:
     at a time (the C++ wrapper does not hand out the state it wraps)."""
 
     def __init__(self, players: int) -> None:
-        self.flow = Flow.start(players)
+        self.flow = Flow.new(players)
         self.buffered: list[int] = []
 
     def apply(self, action: int) -> None:

@@ -58,10 +58,10 @@ def test_parallel_env_refuses_actions_that_are_not_integers(action: object) -> N
     penv = pz.parallel_env(players=3)
     observations, _ = penv.reset(seed=0)
     legal = {a: int(np.flatnonzero(observations[a]["action_mask"])[0]) for a in penv.agents}
-    state = penv._seats.state
+    state = penv.state_now
     with pytest.raises(InvalidArgumentError, match="player_0 must be an integer"):
         penv.step({**legal, "player_0": action})
-    assert penv._seats.state is state  # nothing applied
+    assert penv.state_now is state  # nothing applied
 
 
 @pytest.mark.spec("9.2")
@@ -70,10 +70,10 @@ def test_aec_env_refuses_actions_that_are_not_integers(action: object) -> None:
     pz = _pettingzoo()
     aec = pz.raw_env(players=3)
     aec.reset(seed=0)
-    state = aec._seats.state
+    state = aec.seen
     with pytest.raises(InvalidArgumentError, match="must be an integer"):
         aec.step(action)
-    assert aec._seats.state is state and aec.agent_selection == "player_0"
+    assert aec.seen is state and aec.agent_selection == "player_0"
 
 
 @pytest.mark.spec("9.2")
@@ -87,7 +87,7 @@ def test_numpy_integers_are_integers() -> None:
     actions = {a: kind(int(np.flatnonzero(observations[a]["action_mask"])[0]))
                for a, kind in zip(penv.agents, kinds, strict=False)}  # fmt: skip
     penv.step(actions)
-    assert all(penv._seats.state.pending[s] is None for s in range(3))  # the step resolved
+    assert all(penv.state_now.pending[s] is None for s in range(3))  # the step resolved
     aec = pz.raw_env(players=3)
     aec.reset(seed=0)
     observation = aec.observe("player_0")

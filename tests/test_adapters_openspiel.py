@@ -47,7 +47,7 @@ def load(players: int) -> Any:
 def random_flows(players: int, seed: int) -> Iterator[core.Flow]:
     """Every flow of one game played with uniformly random chance outcomes and legal actions."""
     rng = random.Random(seed)
-    flow = core.Flow.start(players)
+    flow = core.Flow.new(players)
     yield flow
     while not flow.is_over:
         if flow.is_chance:
@@ -75,7 +75,7 @@ def _resampled_flow(flow: core.Flow, seat: int, rng: random.Random) -> core.Flow
         for s in range(flow.players):
             if s != seat:
                 dealt[s], pool = pool[: len(dealt[s])], pool[len(dealt[s]) :]
-        again = core.Flow.start(flow.players)
+        again = core.Flow.new(flow.players)
         for outcome in [int(v) for v in victors] + [c.id for hand in dealt for c in hand]:
             again = again.apply_chance(outcome)
         assert again.node is not None and flow.node is not None and again.victors == tuple(victors)
@@ -88,7 +88,8 @@ def _resampled_flow(flow: core.Flow, seat: int, rng: random.Random) -> core.Flow
     assert shown is not None
     world = resample_hidden(shown, seat, rng)
     decided = attrs.evolve(world, pending=(None,) * flow.players)
-    return attrs.evolve(flow, state=decided, choices=world.pending, trail=trail)
+    choices = tuple((s, action) for s, action in enumerate(world.pending) if action is not None)  # the kit's pairs
+    return attrs.evolve(flow, state=decided, choices=choices, trail=trail)
 
 
 def _seen_by(game: Any, flow: core.Flow, seat: int) -> tuple[object, ...]:
@@ -127,7 +128,7 @@ class LeakChecker:
         self.visited = 0
         self.phases: set[Phase] = set()
         self._history: list[int] = []
-        self._flow = core.Flow.start(game.num_players())
+        self._flow = core.Flow.new(game.num_players())
         self._buffered: list[int] = []
 
     def __call__(self, state: Any) -> None:
@@ -150,7 +151,7 @@ class LeakChecker:
     def _follow(self, state: Any) -> core.Flow:
         history = list(state.history())
         if history[: len(self._history)] != self._history:  # a new game
-            self._history, self._flow, self._buffered = [], core.Flow.start(self._flow.players), []
+            self._history, self._flow, self._buffered = [], core.Flow.new(self._flow.players), []
         for action in history[len(self._history) :]:
             if self._flow.is_chance:
                 self._flow = self._flow.apply_chance(action)
@@ -278,11 +279,11 @@ def test_returns_share_the_win_and_are_general_sum() -> None:
         *_, last = random_flows(3, seed)
         assert last.state is not None and last.state.verdict is not None
         winners = last.state.verdict.winners
-        returns = last.returns()
+        returns = list(last.returns())  # the kit's tuple
         assert returns == [1 / len(winners) if s in winners else -1.0 for s in range(3)]
         sums.add(round(sum(returns), 6))
     assert sums == {-1.0} or len(sums) > 1  # one winner: 1 - 2; a shared win gives another sum
-    assert adapter.DarkEmpireState(load(3), core.Flow.start(3)).returns() == [0.0, 0.0, 0.0]
+    assert adapter.DarkEmpireState(load(3), core.Flow.new(3)).returns() == [0.0, 0.0, 0.0]
 
 
 # --------------------------------------------------------------------------- the action encoding
@@ -368,7 +369,7 @@ def test_chance_outcomes_are_uniform_over_unseen_cards() -> None:
                 assert ids == sorted({c.id for c in state.draw_pile} - drawn)
             assert not drawn & set(ids)
             if state.phase is Phase.REORGANIZE:  # no card a seat keeps is drawn
-                discards = {c.id for a in flow.choices if isinstance(a, Reorganize) for c in a.discards}
+                discards = {c.id for _, a in flow.choices if isinstance(a, Reorganize) for c in a.discards}
                 assert not ({c.id for hand in state.hands for c in hand} - discards) & set(ids)
             saw_draw = True
         elif kind == "revolution":

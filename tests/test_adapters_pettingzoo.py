@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 pettingzoo = pytest.importorskip("pettingzoo")
+import attrs  # noqa: E402
 import numpy as np  # noqa: E402  # numpy comes with the pettingzoo extra
 from pettingzoo.test import api_test, parallel_api_test, seed_test  # noqa: E402
 from gymnasium import spaces as pettingzoo_spaces  # noqa: E402
@@ -90,7 +91,7 @@ def test_seeded_reset_replays_and_rewards_share_the_win() -> None:
     assert rewards == again and len(first) == len(second)
     for a, b in zip(first, second, strict=True):
         assert all(np.array_equal(a[k]["observation"], b[k]["observation"]) for k in a)
-    state = penv._seats.state
+    state = penv.state_now
     assert state.is_over and state.verdict is not None
     winners = state.verdict.winners
     assert rewards == {f"player_{s}": (1 / len(winners) if s in winners else -1.0) for s in range(4)}
@@ -107,13 +108,13 @@ def test_spaces_masks_and_illegal_actions() -> None:
         assert penv.action_space(agent) is penv.action_space(agent)
         assert penv.observation_space(agent).contains(observations[agent])
         assert penv.action_space(agent) == pettingzoo_spaces.Discrete(core.NUM_ACTIONS)
-    state = penv._seats.state
+    state = penv.state_now
     mask = observations["player_1"]["action_mask"]
     assert np.flatnonzero(mask).tolist() == core.legal_indices(state, 1)
     assert mask.sum() == 36  # C(9, 2) passes at the draft (rule 2.5)
     with pytest.raises(ValueError, match="not legal"):
         penv.step({a: 0 for a in penv.agents})
-    assert penv._seats.state is state  # nothing applied
+    assert penv.state_now is state  # nothing applied
     with pytest.raises(ConfigError):
         parallel_env(players=6)
 
@@ -127,7 +128,7 @@ def test_aec_asks_only_awaited_seats_and_hides_their_choices() -> None:
     observation, *_ = aec.last()
     aec.step(int(np.flatnonzero(observation["action_mask"])[0]))
     assert aec.agent_selection == "player_1"
-    state = aec.unwrapped._seats.state
+    state = aec.unwrapped.seen
     assert state.phase is Phase.DRAFT_PASS and state.pending[0] is not None
     view = player_view(state, 1)
     assert view.chosen == frozenset({0}) and view.pending is None
@@ -140,15 +141,15 @@ def test_observations_leak_nothing(players: int) -> None:
     penv = parallel_env(players=players)
     penv.reset(seed=players)
     rng = random.Random(players)
-    seats = penv._seats
     while penv.agents:
-        state = seats.state
+        flow = penv.flow
+        state = penv.state_now
         for seat in range(players):
-            seen = seats.observe(seat)
-            seats.state = resample_hidden(state, seat, rng)
-            other = seats.observe(seat)
-            seats.state = state
+            seen = penv._observe(seat)
+            penv._flow = attrs.evolve(flow, state=resample_hidden(state, seat, rng))  # the kit's flow, world redrawn
+            other = penv._observe(seat)
+            penv._flow = flow
             assert np.array_equal(seen["observation"], other["observation"])
             assert np.array_equal(seen["action_mask"], other["action_mask"])
-        observations = {a: seats.observe(seats.seat_of[a]) for a in penv.agents}
+        observations = {a: penv._observe(s) for s, a in enumerate(penv.agents)}
         penv.step({a: rng.choice(np.flatnonzero(observations[a]["action_mask"]).tolist()) for a in penv.agents})

@@ -71,7 +71,7 @@ class _Played:
 
 def _play_flow(players: int, seed: int) -> _Played:
     rng = random.Random(seed)
-    flow = core.Flow.start(players)
+    flow = core.Flow.new(players)
     nodes: list[ChanceNode] = []
     joints: list[tuple[int, ...]] = []
     scripts: list[list[int]] = [[]]
@@ -166,7 +166,7 @@ def _outcome_ids(events: Sequence[Event], before: GameState | None = None) -> It
 def test_a_flow_given_a_seeded_runs_outcomes_reproduces_its_states(players: int) -> None:
     rng = random.Random(players)
     transition = engine.deal_reporting(GameConfig(players=players), 0, chance=SeededChance(players))
-    flow, fed = core.Flow.start(players), 0
+    flow, fed = core.Flow.new(players), 0
     for outcome in _outcome_ids(transition.events):
         flow, fed = flow.apply_chance(outcome), fed + 1
     state, source = transition.state, transition.chance
@@ -212,7 +212,7 @@ def test_a_scripted_outcome_out_of_range_is_a_chance_error() -> None:
 @pytest.mark.parametrize("players", PLAYERS)
 def test_a_flow_refuses_an_outcome_out_of_range_and_stays_as_it_was(players: int) -> None:
     rng = random.Random(players)
-    flow, refused = core.Flow.start(players), set()
+    flow, refused = core.Flow.new(players), set()
     while not flow.is_over:
         if flow.node is None:
             flow = flow.apply_joint([rng.choice(flow.legal(s)) for s in range(players)])
@@ -237,7 +237,7 @@ def test_a_flow_refuses_an_outcome_out_of_range_and_stays_as_it_was(players: int
 
 @pytest.mark.spec("9.3")
 def test_a_flow_loaded_with_an_outcome_index_out_of_range_is_a_chance_error() -> None:
-    flow = core.Flow.start(3).apply_chance(2)
+    flow = core.Flow.new(3).apply_chance(2)
     data = flow.to_data()
     assert core.Flow.from_data(data).text() == flow.text()
     for bad in (4, -1, True):

@@ -136,7 +136,7 @@ def test_a_lazy_action_list_refuses_a_non_integer_index_as_a_tuple_does(index: A
 
 def _decision_flow(seed: int = 0) -> core.Flow:
     rng = random.Random(seed)
-    flow = core.Flow.start(3)
+    flow = core.Flow.new(3)
     while flow.is_chance:
         flow = flow.apply_chance(rng.choice([o for o, _ in flow.chance_outcomes()]))
     return flow
@@ -217,7 +217,7 @@ def test_a_flow_document_without_a_field_or_no_object_is_a_serialization_error()
 @pytest.mark.spec("9.3")
 def test_choices_during_the_deal_are_a_serialization_error() -> None:
     """A deal has no choices: the document's ``choices`` used to be dropped without a word."""
-    start = core.Flow.start(3)
+    start = core.Flow.new(3)
     data = start.apply_chance(start.chance_outcomes()[0][0]).to_data()
     with pytest.raises(SerializationError, match="choices"):
         core.Flow.from_data(dict(data, choices=[1, 2, 3]))
@@ -257,7 +257,7 @@ def test_a_chance_source_built_of_junk_is_a_chance_error(build: Any) -> None:
     "call",
     [
         pytest.param(lambda: ScriptedChance([10**5000]).draw("d", "ab"), id="scripted-outcome"),
-        pytest.param(lambda: core.Flow.start(3).apply_chance(10**5000), id="flow-outcome"),
+        pytest.param(lambda: core.Flow.new(3).apply_chance(10**5000), id="flow-outcome"),
         pytest.param(lambda: engine.check_choice(engine.deal(CONFIG, 1), 10**5000, _forged(None)), id="seat"),
         pytest.param(lambda: engine.legal_actions(engine.deal(CONFIG, 1), 0)[10**5000], id="lazy-index"),
     ],

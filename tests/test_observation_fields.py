@@ -36,7 +36,7 @@ KINDS = ((True, True), (True, False), (False, True))
 def random_flows(players: int, seed: int) -> Iterator[core.Flow]:
     """Every flow of one game with uniformly random chance outcomes and legal actions."""
     rng = random.Random(seed)
-    flow = core.Flow.start(players)
+    flow = core.Flow.new(players)
     yield flow
     while not flow.is_over:
         if flow.is_chance:
@@ -277,7 +277,7 @@ def test_labels_are_distinct_and_free_of_the_separators() -> None:
     """What makes each field's text one-to-one: distinct labels, and no space, comma or semicolon in them
     (a one-of's single label may hold spaces: it stands alone)."""
     for players in PLAYERS:
-        for group in core.observation_fields(core.Flow.start(players), 0):
+        for group in core.observation_fields(core.Flow.new(players), 0):
             for name, value in group.fields:
                 for labels in _labels(value):
                     assert len(set(labels)) == len(labels), f"{group.key}.{name}"

@@ -418,7 +418,7 @@ def test_a_seat_shown_idle_keeps_a_hand_of_reinforcement_cards() -> None:
 def _draft_discard_flow(players: int, seed: int) -> tuple[core.Flow, frozenset[HandCard]]:
     """A flow of the adapters at the draft discard step, after a random deal and pass, and seat 0's pass."""
     rng = random.Random(seed)
-    flow = core.Flow.start(players)
+    flow = core.Flow.new(players)
     while flow.is_chance:
         flow = flow.apply_chance(rng.choice(flow.chance_outcomes())[0])
     assert flow.state is not None and flow.state.phase is Phase.DRAFT_PASS

@@ -175,7 +175,7 @@ def test_a_repeated_key_is_refused_as_bytes_and_by_parse_json() -> None:
 
 @pytest.mark.spec("9.4")
 def test_the_adapters_saved_flows_refuse_repeated_keys() -> None:
-    text = json.dumps(core.Flow.start(3).to_data())
+    text = json.dumps(core.Flow.new(3).to_data())
     repeated = text.replace('{"players": 3,', '{"players": 3, "players": 4,', 1)
     assert repeated != text
     with pytest.raises(DuplicateKeyError):

@@ -33,7 +33,7 @@ from tablekit.events import Event
 from tablekit.game import Game, Transition
 from tablekit.wire import quote
 
-__all__ = ["ChoiceMade", "ChoiceWithdrawn", "Collected", "Round", "choose", "start", "withdraw"]
+__all__ = ["ChoiceMade", "ChoiceWithdrawn", "Collected", "Round", "choose", "resolve", "start", "withdraw"]
 
 
 @attrs.frozen
@@ -137,11 +137,16 @@ def choose(game: Game[C, S, A, V, E], round: Round[S, A], seat: int, action: A) 
     events: tuple[Event[ChoiceMade[A] | ChoiceWithdrawn], ...] = (made,)
     if len(pending) < len(game.awaited(round.state)):
         return Collected(Round(round.state, round.chance, pending), events)
-    transition = _resolve(game, round.state, dict(pending), round.chance)
+    transition = resolve(game, round.state, dict(pending), round.chance)
     return Collected(Round(transition.state, transition.chance), events, transition)
 
 
-def _resolve(game: Game[C, S, A, V, E], state: S, choices: dict[int, A], chance: ChanceSource) -> Transition[S, E]:
+def resolve(game: Game[C, S, A, V, E], state: S, choices: dict[int, A], chance: ChanceSource) -> Transition[S, E]:
+    """The step of ``choices`` that the game's ``check`` accepted (one per awaited seat), as :func:`choose`
+    resolves it: for an adapter that checked them itself and runs the step again with more chance.
+
+    :raises GameContractError: the step refused them, or stopped awaiting anyone before the game is over.
+    """
     try:
         transition = game.step(state, choices, chance)
     except IllegalChoiceError as error:

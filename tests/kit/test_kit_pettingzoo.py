@@ -115,7 +115,7 @@ def test_an_illegal_or_missing_action_is_a_typed_error_and_changes_nothing() -> 
     env = _env(2)
     env.reset(seed=0)
     before = env.flow
-    with pytest.raises(AdapterError, match="not legal for seat 1"):
+    with pytest.raises(AdapterError, match="not legal for player_1"):
         env.step({"player_0": 1, "player_1": KEEP})
     with pytest.raises(AdapterError, match="every agent"):
         env.step({"player_0": 1})

@@ -6,7 +6,7 @@
   environments (install the ``pettingzoo`` extra).
 
 Both share one integer action encoding and one observation tensor, built from the seats'
-:class:`~darkempire.views.PlayerView` values, so they show a seat nothing its view does not. Importing this
+:class:`~darkempire.rules.views.PlayerView` values, so they show a seat nothing its view does not. Importing this
 package needs neither extra.
 """
 

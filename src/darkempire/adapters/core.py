@@ -6,7 +6,7 @@ Action encoding
 ===============
 
 One fixed integer action space of :data:`NUM_ACTIONS` (= 6857) actions for every player count. Card ids are
-those of :data:`darkempire.cards.HAND_CARDS` (faction cards 0-64, reinforcement cards 65-74).
+those of :data:`darkempire.rules.cards.HAND_CARDS` (faction cards 0-64, reinforcement cards 65-74).
 
 =====================  ======================================  =================================================
 range                  action                                  index
@@ -39,7 +39,7 @@ Explicit chance
 ===============
 
 The engine draws every random card one at a time from the :class:`tablekit.chance.ChanceSource` it is
-given (:func:`darkempire.engine.deal_reporting` and :func:`darkempire.engine.step` with ``chance=``), each
+given (:func:`darkempire.rules.engine.deal_reporting` and :func:`darkempire.rules.engine.step` with ``chance=``), each
 draw a named choice among the cards still unseen, listed in order of id. Each is a chance node here, with
 uniform outcomes named by what they draw:
 
@@ -50,14 +50,16 @@ uniform outcomes named by what they draw:
 * at each re-organize, every card drawn to refill a hand (outcome: the card id), in seat order, among the
   draw pile's cards and then, once it is empty, the discard pile's (rules 6.4, R-R).
 
-A :class:`Flow` keeps the last decided engine state, the joint choices waiting for their draws, and the
-script of outcome indices drawn since. A chance node is where the step ran out of script: the flow runs the
-step (or the deal) with a :class:`tablekit.chance.ScriptedChance` of that script, and the engine raises
+A :class:`Flow` is the kit's :class:`~tablekit.adapters.flow.KitFlow` over :data:`darkempire.rules.game.GAME`: it
+keeps the last decided engine state, the joint choices waiting for their draws, and the script of outcome
+indices drawn since. A chance node is where the step ran out of script: the kit runs the step (or the deal)
+through the game with a :class:`tablekit.chance.ScriptedChance` of that script, and the engine raises
 :class:`tablekit.chance.ChanceNeeded` at the first draw it has no outcome for
-(:func:`tablekit.chance.run_scripted`). :meth:`Flow.apply_chance` appends one outcome and runs the step again,
-which repeats the same draws and goes one further; once the step draws no more, its state is the next
-decision. Nothing the engine drew is ever undone, and the chance nodes are exactly the draws the engine
-reports in its events (:class:`darkempire.events.Draw`). Each draw is uniform among the cards not drawn yet,
+(:func:`tablekit.chance.run_scripted`). :meth:`~tablekit.adapters.flow.KitFlow.apply_chance` takes the outcome
+id (:func:`outcome_id`, the kit's ``outcome`` hook), appends its index and runs the step again, which repeats
+the same draws and goes one further; once the step draws no more, its state is the next decision. Nothing
+the engine drew is ever undone, and the chance nodes are exactly the draws the engine reports in its events
+(:class:`darkempire.rules.events.Draw`). Each draw is uniform among the cards not drawn yet,
 which is the rulebook's distribution: the order of a shuffled pile only matters through the cards drawn from
 it.
 
@@ -81,9 +83,9 @@ import itertools
 import math
 import numbers
 import random
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence  # Callable: see the kit flow's fields
 from types import MappingProxyType
-from typing import Any, Final
+from typing import Any, Final, Self
 
 import attrs
 import numpy as np
@@ -114,8 +116,12 @@ from darkempire.rules.cards import (
     RevolutionCard,
 )
 from darkempire.rules.chance import Chance
+from darkempire.rules.game import GAME
 from darkempire.rules.errors import IllegalActionError, InvalidArgumentError, MissingChoiceError, WrongPhaseError
-from tablekit.chance import ChanceNode, run_scripted
+# The kit flow's field annotations name these: imported so that they resolve for Flow's signature too.
+from tablekit._typevars import A, C, S  # noqa: F401
+from tablekit.chance import ChanceNode  # noqa: F401
+from tablekit.adapters.flow import AdapterError, KitFlow, decode_joint
 from tablekit.errors import ChanceError
 from tablekit.wire import quote
 from darkempire.rules.scoring import MonthScore, VerdictReason
@@ -125,6 +131,7 @@ from darkempire.rules.views import PlayerView, player_view, spectator_view
 
 __all__ = [
     "DISCARD_BASE",
+    "ENCODER",
     "MAX_DECISIONS",
     "MAX_OWN_PLAYS",
     "MAX_REORGANIZE_HAND",
@@ -137,6 +144,7 @@ __all__ = [
     "REINFORCE_BASE",
     "REORGANIZE_BASE",
     "SUPPORT_BASE",
+    "ActionEncoder",
     "ActionOf",
     "Column",
     "FieldValue",
@@ -162,6 +170,7 @@ __all__ = [
     "max_chance_events",
     "observation_fields",
     "observation_text",
+    "outcome_id",
     "own_plays",
     "private_observation_text",
     "private_text",
@@ -302,7 +311,7 @@ def decode(state: GameState, seat: int, index: int) -> Action | None:
 
 def legal_indices(state: GameState, seat: int) -> list[int]:
     """``seat``'s legal actions in ``state`` as sorted integers: the encodings of
-    :func:`darkempire.engine.legal_actions`, or ``[NO_OP]`` when the step does not await the seat."""
+    :func:`darkempire.rules.engine.legal_actions`, or ``[NO_OP]`` when the step does not await the seat."""
     if state.is_over:
         return []
     if state.phase is Phase.REORGANIZE:
@@ -381,8 +390,14 @@ def _sorted(cards: Iterable[HandCard]) -> tuple[HandCard, ...]:
 _EMPTY_STATE: Final = engine.deal(GameConfig(players=3), 0)
 
 
-def _outcome_id(value: object) -> int:
-    """The chance outcome id of a drawn option: a card's id, a faction's (or revolution card's) number."""
+def outcome_id(value: object) -> int:
+    """The chance outcome id of a drawn option: a card's id, a faction's (or revolution card's) number.
+
+    The kit's flow calls it for every option of a draw (``KitFlow``'s ``outcome`` hook), so that a history
+    names the card drawn, not its place among the cards still unseen.
+
+    :raises InvalidArgumentError: for an option that is no card or faction.
+    """
     if isinstance(value, RevolutionCard):
         return int(value.faction)
     if isinstance(value, Faction):
@@ -398,66 +413,98 @@ def _seat_of(name: str) -> int:
     return int(words[words.index("seat") + 1])
 
 
-@attrs.frozen(eq=False)
-class Flow:
-    """A game in progress with explicit chance: the last decided engine state, the joint choices waiting for
-    their draws, and the outcomes drawn since (see "Explicit chance" in the module docstring).
+class ActionEncoder:
+    """Dark Empire's actions as the kit's :class:`~tablekit.adapters.flow.ActionEncoder`: :func:`encode` and
+    :func:`decode` over :data:`NUM_ACTIONS` integers. Use :data:`ENCODER`."""
 
-    Immutable: every method returns a new :class:`Flow`. Build one with :meth:`start`; the fields below are
-    what it keeps, and ``node`` follows from them.
+    @property
+    def num_actions(self) -> int:
+        """:data:`NUM_ACTIONS`."""
+        return NUM_ACTIONS
 
-    :ivar players: number of seats.
-    :ivar state: the last decided engine state, or ``None`` while the deal is being drawn.
-    :ivar choices: the joint choices whose step is drawing its chance outcomes, one per seat (``None`` for a
-        seat the step did not await); ``None`` during the deal and at decisions.
-    :ivar script: the outcome indices drawn since ``state`` (during the deal: since the start), each an
-        index into its draw's options (:class:`tablekit.chance.ScriptedChance`).
-    :ivar drawn: each of those draws' name and outcome id, for the deal's observations and the text.
+    def encode(self, state: GameState, seat: int, action: Action) -> int:
+        """:func:`encode`."""
+        return encode(state, seat, action)
+
+    def decode(self, state: GameState, seat: int, index: int) -> Action:
+        """:func:`decode` of a real action (the kit never decodes :data:`NO_OP`).
+
+        :raises InvalidArgumentError: for :data:`NO_OP`.
+        """
+        action = decode(state, seat, index)
+        if action is None:
+            raise InvalidArgumentError("action 0 is the wait, no action to decode")
+        return action
+
+
+#: The one :class:`ActionEncoder`.
+ENCODER: Final = ActionEncoder()
+
+
+@attrs.frozen
+class Flow(KitFlow[GameConfig, GameState, Action]):
+    """A game in progress with explicit chance: the kit's :class:`~tablekit.adapters.flow.KitFlow` over
+    :data:`darkempire.rules.game.GAME`, with chance outcomes named by :func:`outcome_id`, plus each seat's trail
+    (see "Explicit chance" in the module docstring).
+
+    Immutable: every method returns a new :class:`Flow`. Build one with :meth:`new`. The kit keeps the last
+    decided engine state, the joint choices waiting for their draws (``choices``: ``(seat, action)`` pairs of
+    the awaited seats), the script of outcome indices and the draws (``drawn``: name and outcome id) since,
+    and the chance node due; the integers, the texts, the JSON and the resampling are Dark Empire's.
+
+    :ivar game: :data:`darkempire.rules.game.GAME` (the kit's field).
+    :ivar config: the game's :class:`~darkempire.rules.state.GameConfig` (the kit's field).
+    :ivar players: number of seats (the kit's field).
+    :ivar state: the last decided engine state, or ``None`` while the deal is being drawn (the kit's field).
+    :ivar choices: the joint choices whose step is drawing its chance outcomes, ``(seat, action)`` of each
+        awaited seat (:attr:`joint` gives them by seat); ``None`` during the deal and at decisions (the kit's).
+    :ivar script: the outcome indices drawn since ``state`` (during the deal: since the start), each an index
+        into its draw's options (the kit's field).
     :ivar node: the chance node due: where the step (or the deal) ran out of script; ``None`` at decisions.
+    :ivar past: the earlier decisions the kit keeps (the state and the joint choices); a flow loaded by
+        :meth:`from_data` has none, which is why the information state comes from ``trail``.
+    :ivar drawn: each draw since ``state``: its name and outcome id, for the deal's observations and the text.
+    :ivar outcome: :func:`outcome_id` (the kit's hook naming chance outcomes by card).
     :ivar trail: for each seat, one line per joint action so far: what the seat saw (without the public logs)
-        and what it chose. With the current view, this makes the seat's information state.
+        and what it chose. With the current view, this makes the seat's information state. It is kept as
+        text, not derived from the kit's ``past``, because it must survive :meth:`to_data` (a flow loaded
+        from a document has its trail but no earlier states).
     """
 
-    players: int
-    state: GameState | None
-    choices: tuple[Action | None, ...] | None = None
-    script: tuple[int, ...] = ()
-    drawn: tuple[tuple[str, int], ...] = ()
-    node: ChanceNode | None = None
     trail: tuple[tuple[str, ...], ...] = ()
-    _cache: dict[str, Any] = attrs.field(factory=dict, init=False, repr=False)
+    _cache: dict[str, Any] = attrs.field(factory=dict, init=False, repr=False, eq=False)
 
     # ------------------------------------------------------------------ construction
 
     @classmethod
-    def start(cls, players: int) -> Flow:
+    def new(cls, players: int) -> Flow:
         """A new game before the deal: its first chance nodes are the victor cards, then 9 cards per seat.
 
         :raises ConfigError: if ``players`` is not 3-5.
         """
-        _config(players)
-        return _settle(players, None, None, (), (), ((),) * players)
+        flow = cls.start(GAME, _config(players), players, outcome=outcome_id)
+        return attrs.evolve(flow, trail=((),) * players)
 
     # ------------------------------------------------------------------ queries
 
     @property
-    def is_chance(self) -> bool:
-        """Whether a chance node is next."""
-        return self.node is not None
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-        return self.state is not None and self.state.is_over and self.node is None
+    def joint(self) -> tuple[Action | None, ...] | None:
+        """The joint choices drawing their outcomes, one per seat (``None`` for a seat the step did not
+        await); ``None`` during the deal and at decisions."""
+        if self.choices is None:
+            return None
+        chosen = dict(self.choices)
+        return tuple(chosen.get(seat) for seat in range(self.players))
 
     @property
     def shown(self) -> GameState | None:
         """While a joint action's step draws its outcomes, the state the seats see: the step before it
         resolved, with every awaited seat's choice recorded as pending. ``None`` otherwise."""
-        if self.state is None or self.choices is None:
+        joint = self.joint
+        if self.state is None or joint is None:
             return None
         if "shown" not in self._cache:
-            self._cache["shown"] = attrs.evolve(self.state, pending=self.choices)
+            self._cache["shown"] = attrs.evolve(self.state, pending=joint)
         shown: GameState = self._cache["shown"]
         return shown
 
@@ -506,24 +553,6 @@ class Flow:
         legal: list[int] = self._cache[key]
         return list(legal)
 
-    def returns(self) -> list[float]:
-        """Each seat's return: at the end, the winners share +1 (each gets ``1 / len(winners)``) and every
-        other seat gets -1 (rules 8.2-8.5); 0 for everyone before the end."""
-        if not self.is_over:
-            return [0.0] * self.players
-        assert self.state is not None and self.state.verdict is not None
-        winners = self.state.verdict.winners
-        return [1.0 / len(winners) if s in winners else -1.0 for s in range(self.players)]
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The chance node's outcomes (the ids of its options), uniform, sorted by outcome; ``[]`` at decisions."""
-        outcomes = self._outcomes()
-        return [(o, 1.0 / len(outcomes)) for o in outcomes]
-
-    def _outcomes(self) -> list[int]:
-        # The engine lists a draw's options sorted, and the ids follow that order.
-        return [] if self.node is None else [_outcome_id(v) for v in self.node.options]
-
     def outcome_text(self, outcome: int) -> str:
         """What chance outcome ``outcome`` of the chance node means."""
         if self.node is None:
@@ -541,51 +570,49 @@ class Flow:
 
     # ------------------------------------------------------------------ transitions
 
-    def apply_chance(self, outcome: int) -> Flow:
-        """Draw ``outcome`` at the chance node: append its index to the script and run the step again.
+    def draw(self, index: int) -> Self:
+        """The kit's :meth:`~tablekit.adapters.flow.KitFlow.draw` (``apply_chance`` of an outcome id comes
+        here too), keeping the finished weeks' observation groups."""
+        return self._child(super().draw(index))
 
-        :raises tablekit.errors.ChanceError: if no chance node is due, or ``outcome`` is not one of :meth:`chance_outcomes`
-            (the flow itself is unchanged: it is a value).
-        """
-        if self.node is None:
-            raise ChanceError("no chance node is due: the seats choose now")
-        outcomes = self._outcomes()
-        if type(outcome) is not int or outcome not in outcomes:  # True == 1 is no outcome
-            raise ChanceError(f"{quote(outcome, 20)} is not an outcome of the chance draw {self.node.name!r}")
-        return self._drawing(outcomes.index(outcome))
+    def apply_joint(self, choices: Mapping[int, Action] | Sequence[int]) -> Self:
+        """Apply one action integer per seat (:data:`NO_OP` for each seat the step does not await), or the
+        kit's mapping of each awaited seat to its action; each seat's trail gets the line of what it saw
+        and chose.
 
-    def _drawing(self, index: int) -> Flow:
-        """The flow after outcome ``index`` of the chance node (checked by the engine's scripted source)."""
-        assert self.node is not None
-        drawn = (*self.drawn, (self.node.name, _outcome_id(self.node.options[index])))
-        return self._child(_settle(self.players, self.state, self.choices, (*self.script, index), drawn, self.trail))
-
-    def apply_joint(self, actions: Sequence[int]) -> Flow:
-        """Apply one action per seat (:data:`NO_OP` for each seat the step does not await).
-
-        :raises ValueError: (:class:`~darkempire.errors.IllegalActionError`) if ``actions`` is not a list of
+        :raises ValueError: (:class:`~darkempire.rules.errors.IllegalActionError`) if ``choices`` is not a list of
             one ``int`` per seat, or an action is not legal for its seat (``True`` and ``5.0`` are no actions).
         """
         state = self.state
         if self.node is not None or state is None or state.is_over:
             raise WrongPhaseError("no seat chooses now", rule="9.1")
-        if not isinstance(actions, Sequence) or len(actions) != self.players:
-            raise MissingChoiceError(f"{_count(actions)} actions for {self.players} seats", rule="9.2")
-        choices: list[Action | None] = []
-        for seat, index in enumerate(actions):
-            integral = isinstance(index, numbers.Integral) and not isinstance(index, bool)  # numpy's ints too
-            if not integral or index not in self.legal(seat):
-                text = index_text(state, seat, int(index)) if integral else "no action integer"
-                raise IllegalActionError(f"action {quote(index, 20)} ({text}) is not legal for seat {seat}", rule="9.1",
-                                         seat=seat)  # fmt: skip
-            choices.append(decode(state, seat, int(index)))
+        if isinstance(choices, Mapping):
+            chosen, indices = dict(choices), [NO_OP if choices.get(s) is None else encode(state, s, choices[s])
+                                              for s in range(self.players)]  # fmt: skip
+        else:
+            chosen, indices = self._decoded(state, choices), [int(index) for index in choices]
         trail = tuple(
-            self.trail[s] + (f"{view_text(player_view(state, s), logs=False)} => {index_text(state, s, actions[s])}",)
+            self.trail[s] + (f"{view_text(player_view(state, s), logs=False)} => {index_text(state, s, indices[s])}",)
             for s in range(self.players)
         )
-        return self._child(_settle(self.players, state, tuple(choices), (), (), trail))
+        return self._child(attrs.evolve(super().apply_joint(chosen), trail=trail))
 
-    def _child(self, child: Flow) -> Flow:
+    def _decoded(self, state: GameState, actions: Sequence[int]) -> dict[int, Action]:
+        """The choices of a joint action of integers, each checked (the kit's :func:`decode_joint`), with
+        Dark Empire's errors."""
+
+        def refuse(seat: int | None, index: object, message: str) -> Exception:
+            if seat is None:
+                return MissingChoiceError(message, rule="9.2")
+            text = "no action integer"
+            if isinstance(index, numbers.Integral) and not isinstance(index, bool):
+                text = index_text(state, seat, int(index))
+            return IllegalActionError(f"action {quote(index, 20)} ({text}) is not legal for seat {seat}", rule="9.1",
+                                      seat=seat)  # fmt: skip
+
+        return decode_joint(self, ENCODER, actions, legal=self.legal, refuse=refuse)
+
+    def _child(self, child: Self) -> Self:
         # The finished weeks' observation groups carry over: a game's later observations share them.
         child._cache["weeks"] = self._cache.setdefault("weeks", {})
         return child
@@ -625,14 +652,14 @@ class Flow:
         indices, and the trails. The chance node and the drawn outcomes follow from these."""
         from darkempire import serialization
 
-        state, choices = self.state, self.choices
-        joint = None
-        if state is not None and choices is not None:
-            joint = [NO_OP if a is None else encode(state, s, a) for s, a in enumerate(choices)]
+        state, joint = self.state, self.joint
+        encoded = None
+        if state is not None and joint is not None:
+            encoded = [NO_OP if a is None else encode(state, s, a) for s, a in enumerate(joint)]
         return {
             "players": self.players,
             "state": None if state is None else serialization.to_data(state),
-            "choices": joint,
+            "choices": encoded,
             "script": list(self.script),
             "trail": [list(lines) for lines in self.trail],
         }
@@ -645,28 +672,19 @@ class Flow:
             (``darkempire.serialization.SerializationError``), a choice is not legal (``IllegalActionError``)
             or an outcome index is not one of its draw's (``ChanceError``).
         """
-        from darkempire import serialization
-
         players = _checked_flow_data(data)
-        state: GameState | None = None
-        if data["state"] is not None:
-            loaded = serialization.from_data(data["state"], "game-state")
-            assert isinstance(loaded, GameState)
-            state = loaded
-            if state.players != players:
-                raise serialization.InvalidValueError(f"a {state.players}-player state in a {players}-player flow",
-                                                      path="state")  # fmt: skip
-        choices = None
-        if data["choices"] is not None:
-            if state is None:
-                raise serialization.InvalidValueError("no choices during the deal", path="choices")
-            choices = tuple(_decoded(state, s, i) for s, i in enumerate(data["choices"]))
+        state = _loaded_state(data["state"], players)
         trail = tuple(tuple(lines) for lines in data["trail"])
-        flow = _settle(players, state, choices, (), (), trail)
+        if state is None:
+            flow = attrs.evolve(cls.new(players), trail=trail)
+        else:
+            flow = cls(GAME, _config(players), players, state, outcome=outcome_id, trail=trail)
+        if data["choices"] is not None:
+            flow = _pending(flow, data["choices"])
         for index in data["script"]:
             if flow.node is None:
                 raise ChanceError("the script holds more outcomes than the step draws")
-            flow = flow._drawing(index) if type(index) is int and 0 <= index < flow.node.count else _bad(flow, index)
+            flow = flow.draw(index)
         return flow
 
     def text(self) -> str:
@@ -682,20 +700,9 @@ class Flow:
             lines.append("victors " + " ".join(f.name for f in self.victors))
             lines += [f"seat {s} dealt {_cards_text(h)}" for s, h in enumerate(self.dealt)]
         else:
-            state = self.state
-            lines.append("victors " + " ".join(f.name for f in state.victors))
-            lines.append("support " + " ".join(f.name if f else "-" for f in state.support))
-            lines += [f"seat {s} hand {_cards_text(h)}" for s, h in enumerate(state.hands)]
-            lines.append(f"draw pile {_cards_text(state.draw_pile)}")
-            lines.append(f"discard pile {_cards_text(state.discard_pile)}")
-            lines.append("revolution pile " + " ".join(c.faction.name for c in state.revolution_pile))
-            lines.append("revolution reserve " + " ".join(c.faction.name for c in state.revolution_reserve))
-            lines.append("emperor pile " + " ".join(str(c.id) for c in state.emperor_pile))
-            lines.append("emperor reserve " + " ".join(str(c.id) for c in state.emperor_reserve))
-            lines.append(f"generator {state.chance.seed}:{state.chance.draws}")
-            lines.append(view_text(spectator_view(state)))
-        if self.choices is not None:
-            lines.append("pending " + " | ".join(action_text(a) for a in self.choices))
+            lines += _state_lines(self.state)
+        if self.joint is not None:
+            lines.append("pending " + " | ".join(action_text(a) for a in self.joint))
         if self.drawn:
             lines.append("drawn " + " ".join(str(outcome) for _, outcome in self.drawn))
         text = "\n".join(lines)
@@ -710,6 +717,54 @@ class Flow:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Flow:
         return self  # immutable: OpenSpiel's clone deep-copies the state's attributes
+
+
+def _state_lines(state: GameState) -> list[str]:
+    """Every hidden and public part of a decided state, one line each (for :meth:`Flow.text`)."""
+    return [
+        "victors " + " ".join(f.name for f in state.victors),
+        "support " + " ".join(f.name if f else "-" for f in state.support),
+        *(f"seat {s} hand {_cards_text(h)}" for s, h in enumerate(state.hands)),
+        f"draw pile {_cards_text(state.draw_pile)}",
+        f"discard pile {_cards_text(state.discard_pile)}",
+        "revolution pile " + " ".join(c.faction.name for c in state.revolution_pile),
+        "revolution reserve " + " ".join(c.faction.name for c in state.revolution_reserve),
+        "emperor pile " + " ".join(str(c.id) for c in state.emperor_pile),
+        "emperor reserve " + " ".join(str(c.id) for c in state.emperor_reserve),
+        f"generator {state.chance.seed}:{state.chance.draws}",
+        view_text(spectator_view(state)),
+    ]
+
+
+def _loaded_state(data: object, players: int) -> GameState | None:
+    """The decided state of a flow document (``null`` during the deal), of ``players`` seats."""
+    from darkempire import serialization
+
+    if data is None:
+        return None
+    loaded = serialization.from_data(data, "game-state")
+    assert isinstance(loaded, GameState)
+    if loaded.players != players:
+        raise serialization.InvalidValueError(f"a {loaded.players}-player state in a {players}-player flow",
+                                              path="state")  # fmt: skip
+    return loaded
+
+
+def _pending(flow: Flow, choices: Sequence[object]) -> Flow:
+    """``flow`` with the document's joint choices drawing their outcomes (the trail already holds their line).
+
+    :raises SerializationError: choices during the deal, or choices that are not the step's awaited seats'.
+    """
+    from darkempire.serialization import InvalidValueError
+
+    state = flow.state
+    if state is None:
+        raise InvalidValueError("no choices during the deal", path="choices")
+    chosen = {s: a for s, i in enumerate(choices) if (a := _decoded(state, s, i)) is not None}
+    try:
+        return KitFlow.apply_joint(flow, chosen)  # the kit's, not Flow's: the trail has the line already
+    except AdapterError as error:
+        raise InvalidValueError(str(error), path="choices") from None
 
 
 def _checked_flow_data(data: object) -> int:
@@ -752,44 +807,6 @@ def _decoded(state: GameState, seat: int, index: object) -> Action | None:
         raise InvalidValueError(str(error), path=f"choices[{seat}]") from None
 
 
-def _count(actions: object) -> str:
-    return str(len(actions)) if isinstance(actions, Sequence) else f"no list but {type(actions).__name__}:"
-
-
-def _bad(flow: Flow, index: object) -> Flow:
-    assert flow.node is not None
-    raise ChanceError(f"script outcome {quote(index, 20)} of {flow.node.name!r} is not in 0..{flow.node.count - 1}")
-
-
-def _settle(
-    players: int,
-    state: GameState | None,
-    choices: tuple[Action | None, ...] | None,
-    script: tuple[int, ...],
-    drawn: tuple[tuple[str, int], ...],
-    trail: tuple[tuple[str, ...], ...],
-) -> Flow:
-    """Run the deal (``state`` is ``None``) or the step of ``choices`` with the outcomes of ``script``: the
-    flow at the chance node where the script runs out, or at the next decision once the step is done (with
-    no ``choices``, ``state`` is that decision).
-
-    The engine draws every card from the :class:`tablekit.chance.ScriptedChance` it is given; running it again
-    with a longer script repeats the same draws and goes one further (:func:`tablekit.chance.run_scripted`),
-    so nothing the engine drew is ever undone.
-    """
-    if state is None:
-        config = _config(players)
-        result = run_scripted(lambda chance: engine.deal_reporting(config, 0, chance=chance), script)
-    elif choices is None:  # a decision, or the end: nothing to run
-        return Flow(players, state, None, (), (), None, trail)
-    else:
-        chosen = {s: a for s, a in enumerate(choices) if a is not None}
-        result = run_scripted(lambda chance: engine.step(state, chosen, chance=chance), script)
-    if isinstance(result, ChanceNode):
-        return Flow(players, state, choices, script, drawn, result, trail)
-    return Flow(players, result.state, None, (), (), None, trail)
-
-
 def _flow_from_json(text: str) -> Flow:
     from darkempire import serialization
 
@@ -814,7 +831,7 @@ def resample_hidden(
     """A world for determinized search: a legal state that ``seat`` cannot tell from ``state``.
 
     Everything hidden from ``seat`` is drawn again, uniformly among the values its knowledge allows; what it
-    knows is its view (:func:`~darkempire.views.player_view`, spec 9.4) and, in the draft discard step, the
+    knows is its view (:func:`~darkempire.rules.views.player_view`, spec 9.4) and, in the draft discard step, the
     two cards it passed (``passed``). The world's view for ``seat`` equals the real one, it passes
     :func:`darkempire.serialization.check_state`, and its step resolves. In detail:
 
@@ -961,7 +978,7 @@ def _redraw_victors(state: GameState, seat: int, rng: random.Random) -> tuple[Fa
 def _redraw_pending(world: GameState, seat: int, rng: random.Random) -> GameState:
     """``world`` with each other seat's pending choice drawn again among its legal actions in ``world``.
 
-    Whether a seat has chosen is public (:attr:`~darkempire.views.PlayerView.chosen`), so only the seats
+    Whether a seat has chosen is public (:attr:`~darkempire.rules.views.PlayerView.chosen`), so only the seats
     that have chosen get a choice. A seat's legal actions do not depend on the other seats' pending choices.
     """
     pending = list(world.pending)

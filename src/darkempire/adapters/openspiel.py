@@ -49,12 +49,12 @@ actions              meaning
 ===================  ====================================================================================
 
 :func:`encode_action` and :func:`decode_action` convert between these integers and
-:mod:`darkempire.actions` values.
+:mod:`darkempire.rules.actions` values.
 
 Observations and information states
 ===================================
 
-Built from :func:`darkempire.views.player_view` only, so they show a seat nothing its view does not:
+Built from :func:`darkempire.rules.views.player_view` only, so they show a seat nothing its view does not:
 
 * the observation string and tensor: the seat's current view. Both are rendered from one structure,
   :func:`~darkempire.adapters.core.observation_fields` (groups of named fields), so two observations have
@@ -94,16 +94,17 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 import numpy as np
 import pyspiel
 
-from tablekit.adapters.openspiel import node_player
+from tablekit.adapters.openspiel import KitGame, KitObserver, KitState, Limits, Spec, replay_history
 from darkempire.rules import engine
 from darkempire.rules.actions import Action
 from darkempire.adapters.core import (
+    ENCODER,
     MAX_DECISIONS,
     NO_OP,
     NUM_ACTIONS,
@@ -117,12 +118,14 @@ from darkempire.adapters.core import (
     make_pieces,
     max_chance_events,
     observation_text,
+    outcome_id,
     private_observation_text,
     tensor_layout,
     view_text,
 )
 from darkempire.rules.cards import HAND_CARDS
-from darkempire.rules.errors import ConfigError
+from darkempire.rules.errors import IllegalActionError
+from darkempire.rules.game import GAME
 from darkempire.serialization import (
     FormatVersionError,
     InconsistentStateError,
@@ -135,7 +138,7 @@ from darkempire.serialization import (
     parse_json,
     quote,
 )
-from darkempire.rules.state import GameState
+from darkempire.rules.state import GameConfig, GameState
 from darkempire.rules.views import player_view
 
 __all__ = [
@@ -144,6 +147,7 @@ __all__ = [
     "NUM_ACTIONS",
     "OBSERVATION_TENSOR_LAYOUT",
     "SHORT_NAME",
+    "SPEC",
     "STATE_FORMAT",
     "DarkEmpireGame",
     "DarkEmpireObserver",
@@ -184,43 +188,45 @@ OBSERVATION_TENSOR_LAYOUT: Final = tensor_layout
 STATE_FORMAT: Final = "darkempire-openspiel/2"
 
 
-class DarkEmpireGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hints
-    """The game, for a number of seats given by the parameter ``players`` (3-5, default 4).
+def _game_config(params: Mapping[str, Any]) -> GameConfig:
+    return GameConfig(players=params["players"])  # ConfigError (rule 2.1) for anything but 3-5
+
+
+def _limits(config: GameConfig) -> Limits:
+    return Limits(config.players, max_chance_outcomes=len(HAND_CARDS), max_game_length=MAX_DECISIONS,
+                  min_utility=-1.0, max_utility=1.0)  # fmt: skip
+
+
+#: What the kit's OpenSpiel base is given: the kit game, the action integers, the game type, the config of the
+#: parameters, the sizes, and chance outcomes named by card (:func:`~darkempire.adapters.core.outcome_id`).
+SPEC: Final = Spec(GAME, ENCODER, GAME_TYPE, _game_config, _limits, outcome=outcome_id)
+
+
+class DarkEmpireGame(KitGame):
+    """The game, for a number of seats given by the parameter ``players`` (3-5, default 4): the kit's
+    :class:`~tablekit.adapters.openspiel.KitGame` of :data:`SPEC`, with Dark Empire's flow, observer and JSON.
 
     :param params: OpenSpiel game parameters; only ``players``.
     :raises ConfigError: for a number of players outside 3-5.
     """
 
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        params = {"players": 4, **(params or {})}
-        players = params["players"]
-        if not isinstance(players, int) or not 3 <= players <= 5:
-            raise ConfigError(f"the game is for 3 to 5 players, not {players!r} (rule 2.1)")
-        super().__init__(
-            GAME_TYPE,
-            pyspiel.GameInfo(
-                num_distinct_actions=NUM_ACTIONS,
-                max_chance_outcomes=len(HAND_CARDS),
-                num_players=players,
-                min_utility=-1.0,
-                max_utility=1.0,
-                utility_sum=None,
-                max_game_length=MAX_DECISIONS,
-            ),
-            params,
-        )
-        self.players: int = players
-        self._start = Flow.start(players)
-        self._next: Flow | None = None
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        _game_config({"players": 4, **(params or {})})  # the engine's own error, before the kit wraps it
+        super().__init__(SPEC, params)
+
+    def start_flow(self, config: GameConfig, players: int) -> Flow:
+        """Dark Empire's :class:`~darkempire.adapters.core.Flow` (the kit's, with the seats' trails)."""
+        return Flow.new(players)
 
     def new_initial_state(self) -> DarkEmpireState:
         """A new game: chance deals the victor cards and hands first."""
-        flow, self._next = (self._next or self._start), None
-        return DarkEmpireState(self, flow)
+        assert isinstance(self._start, Flow)
+        return DarkEmpireState(self, self._start)
 
     def deserialize_state(self, text: str) -> DarkEmpireState:
-        """The state that :meth:`DarkEmpireState.serialize` wrote, rebuilt by replaying its history; never
-        unpickles anything (see the module docstring).
+        """The state that :meth:`DarkEmpireState.serialize` wrote, rebuilt by replaying its history with the
+        kit's :func:`~tablekit.adapters.openspiel.replay_history`; never unpickles anything (see the module
+        docstring).
 
         :raises SerializationError: (a subclass from :mod:`darkempire.serialization`) for text that is not
             JSON, another format, another number of players, a history that is not legal in this game, or a
@@ -228,18 +234,7 @@ class DarkEmpireGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type
         """
         data = _state_document(text, self.players)
         state = self.new_initial_state()
-        buffered: list[int] = []
-        for at, action in enumerate(data["history"]):
-            legal = state.legal_actions() if state.is_chance_node() else state.legal_actions(len(buffered))
-            if isinstance(action, bool) or not isinstance(action, int) or action not in legal:
-                raise InvalidValueError(f"{quote(action)} is not a legal action here", path=f"history[{at}]")
-            if state.is_chance_node():
-                state.apply_action(action)
-                continue
-            buffered.append(action)
-            if len(buffered) == self.players:
-                state.apply_actions(buffered)
-                buffered = []
+        buffered = replay_history(state, data["history"], _illegal)
         if buffered:
             raise InvalidValueError(f"the history ends within a joint action ({len(buffered)} of {self.players})",
                                     path="history")  # fmt: skip
@@ -251,79 +246,57 @@ class DarkEmpireGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type
         """Most chance nodes in a game (the deal, two revealed cards a week, the re-organize draws)."""
         return max_chance_events(self.players)
 
-    def make_py_observer(
-        self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: dict[str, Any] | None = None
-    ) -> DarkEmpireObserver:
+    def make_py_observer(self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None) -> DarkEmpireObserver:
         """An observer of the given kind (see :class:`DarkEmpireObserver`)."""
         return DarkEmpireObserver(self.players, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False),
                                   params)  # fmt: skip
 
 
-class DarkEmpireState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hints
-    """A state of the game: a :class:`~darkempire.adapters.core.Flow` (the last decided engine state, the
-    choices waiting for their draws, and the chance outcomes drawn since).
+class DarkEmpireState(KitState):
+    """A state of the game: the kit's :class:`~tablekit.adapters.openspiel.KitState` over a
+    :class:`~darkempire.adapters.core.Flow`, with Dark Empire's legal-action lists, action and state texts and
+    JSON serialization (the node player, chance outcomes, transitions and returns are the kit's).
 
     :param game: the game.
     :param flow: the game's progress (a new game when built by :meth:`DarkEmpireGame.new_initial_state`).
     """
 
     def __init__(self, game: DarkEmpireGame, flow: Flow) -> None:
-        super().__init__(game)
-        self._flow = flow
+        super().__init__(game, flow)
 
     @property
     def flow(self) -> Flow:
         """The game's progress: engine state, choices waiting for their draws, outcomes drawn, the seats' trails."""
+        assert isinstance(self._flow, Flow)
         return self._flow
 
-    def current_player(self) -> int:
-        """``pyspiel.PlayerId.TERMINAL``, ``CHANCE`` or ``SIMULTANEOUS`` (the kit's node_player)."""
-        return node_player(self._flow.is_over, self._flow.is_chance)
-
     def _legal_actions(self, player: int) -> list[int]:
-        return self._flow.legal(player)
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The next chance event's outcomes, each with the same probability."""
-        return self._flow.chance_outcomes()
-
-    def _apply_action(self, action: int) -> None:
-        self._flow = self._flow.apply_chance(action)
+        return self.flow.legal(player)  # listed by the encoding itself, faster than encoding each action
 
     def _apply_actions(self, actions: Sequence[int]) -> None:
-        self._flow = self._flow.apply_joint(list(actions))
+        self._flow = self.flow.apply_joint(list(actions))  # Dark Empire's errors, naming the seat and rule
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return self._flow.outcome_text(action)
-        return f"seat {player}: {index_text(self._flow.seen, player, action)}"
-
-    def is_terminal(self) -> bool:
-        """Whether the game is over."""
-        return self._flow.is_over
-
-    def returns(self) -> list[float]:
-        """The winners share +1, every other seat gets -1; all 0 before the end (rules 8.2-8.5)."""
-        return self._flow.returns()
-
-    def rewards(self) -> list[float]:
-        """The returns at the end, 0 before (terminal reward model)."""
-        return self._flow.returns()
+            return self.flow.outcome_text(action)
+        return f"seat {player}: {index_text(self.flow.seen, player, action)}"
 
     def __str__(self) -> str:
-        return self._flow.text()
+        return self.flow.text()
 
     def serialize(self) -> str:
         """The state as JSON: ``{"format": STATE_FORMAT, "players": n, "history": [...], "flow": {...}}``, the
         flow in ``darkempire.serialization``'s wire format (:meth:`~darkempire.adapters.core.Flow.to_data`).
         :meth:`DarkEmpireGame.deserialize_state` reads it back."""
-        document = {"format": STATE_FORMAT, "players": self._flow.players, "history": list(self.history()),
-                    "flow": self._flow.to_data()}  # fmt: skip
+        document = {"format": STATE_FORMAT, "players": self.flow.players, "history": list(self.history()),
+                    "flow": self.flow.to_data()}  # fmt: skip
         return json.dumps(document, separators=(",", ":"))
 
 
-class DarkEmpireObserver:
-    """OpenSpiel's Python observer interface, built on the seats' views.
+class DarkEmpireObserver(KitObserver):
+    """OpenSpiel's Python observer interface, built on the seats' views: the kit's
+    :class:`~tablekit.adapters.openspiel.KitObserver` (which reads the kind and refuses parameters and every
+    seat's private information), with Dark Empire's tensors and more kinds.
 
     ============================================  =========================================================
     ``iig_obs_type``                              string / tensor
@@ -337,40 +310,37 @@ class DarkEmpireObserver:
     :param players: number of seats.
     :param iig_obs_type: the kind of observation.
     :param params: observation parameters; none are supported.
-    :raises ValueError: for parameters, or a kind not in the table (other seats' private information, or
-        perfect recall of a partial observation).
+    :raises ValueError: (:class:`~tablekit.adapters.flow.AdapterError`) for parameters, or a kind not in the
+        table (other seats' private information, or perfect recall of a partial observation).
     """
 
-    def __init__(self, players: int, iig_obs_type: pyspiel.IIGObservationType, params: dict[str, Any] | None) -> None:
-        if params:
-            raise ValueError(f"observation parameters are not supported: {params}")
-        private = iig_obs_type.private_info
-        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
-            raise ValueError("an observation shows one seat's private information, not every seat's")
-        self._public = bool(iig_obs_type.public_info)
-        self._private = private == pyspiel.PrivateInfoType.SINGLE_PLAYER
-        self._recall = bool(iig_obs_type.perfect_recall)
-        if self._recall and not (self._public and self._private):
-            raise ValueError("perfect recall is offered for the information state (public and own private info)")
+    def __init__(self, players: int, iig_obs_type: Any, params: Mapping[str, Any] | None) -> None:
+        super().__init__(SPEC, iig_obs_type, params)
         self.tensor: np.ndarray[Any, np.dtype[np.float32]] | None = None
         self.dict: dict[str, np.ndarray[Any, np.dtype[np.float32]]] = {}
-        if not self._recall:
+        if not self.recall:
             self.tensor, self.dict = make_pieces(players)
+
+    def refused(self) -> str | None:
+        """Perfect recall is offered for the information state only; every other one-seat kind is."""
+        if self.recall and not (self.public and self.private):
+            return "perfect recall is offered for the information state (public and own private info)"
+        return None
 
     def set_from(self, state: DarkEmpireState, player: int) -> None:
         """Write ``player``'s observation of ``state`` into the observer's ``tensor``."""
         if self.tensor is None:  # perfect recall: no tensor
             return
-        fill_observation(self.tensor, state.flow, player, public=self._public, private=self._private)
+        fill_observation(self.tensor, state.flow, player, public=self.public, private=self.private)
 
     def string_from(self, state: DarkEmpireState, player: int) -> str:
         """``player``'s observation of ``state`` as text."""
         flow = state.flow
-        if self._recall:
+        if self.recall:
             return info_state_text(flow, player)
-        if not self._public:
-            return private_observation_text(flow, player) if self._private else ""
-        return observation_text(flow, player if self._private else None)
+        if not self.public:
+            return private_observation_text(flow, player) if self.private else ""
+        return observation_text(flow, player if self.private else None)
 
 
 pyspiel.register_game(GAME_TYPE, DarkEmpireGame)
@@ -379,6 +349,10 @@ pyspiel.register_game(GAME_TYPE, DarkEmpireGame)
 # --------------------------------------------------------------------------- serialization
 
 _STATE_KEYS: Final = frozenset({"format", "players", "history", "flow"})
+
+
+def _illegal(at: int, action: object) -> InvalidValueError:
+    return InvalidValueError(f"{quote(action)} is not a legal action here", path=f"history[{at}]")
 
 
 def _state_document(text: object, players: int) -> dict[str, Any]:
@@ -425,7 +399,7 @@ def encode_action(state: GameState, seat: int, action: Action | None) -> int:
 
 
 def decode_action(state: GameState, seat: int, action: int) -> Action | None:
-    """The :mod:`darkempire.actions` value of the integer ``action`` for ``seat`` in ``state``; ``None`` for
+    """The :mod:`darkempire.rules.actions` value of the integer ``action`` for ``seat`` in ``state``; ``None`` for
     :data:`~darkempire.adapters.core.NO_OP`. Not checked for legality.
 
     :raises ValueError: if ``action`` is outside the action space or names a position that does not exist.
@@ -436,17 +410,21 @@ def decode_action(state: GameState, seat: int, action: int) -> Action | None:
 # --------------------------------------------------------------------------- turn-based states and search
 
 
-def _replay(players: int, history: Sequence[int]) -> tuple[Flow, list[int]]:
-    flow = Flow.start(players)
-    buffered: list[int] = []
-    for action in history:
-        if flow.is_chance:
-            flow = flow.apply_chance(action)
-        else:
-            buffered.append(action)
-            if len(buffered) == players:
-                flow, buffered = flow.apply_joint(buffered), []
-    return flow, buffered
+def _players(game: Any) -> int:
+    params = game.get_parameters()
+    return int(params.get("game", params).get("players", 4))
+
+
+def _replayed(players: int, history: Sequence[int], state: DarkEmpireState | None = None,
+              buffered: Sequence[int] = ()) -> tuple[DarkEmpireState, list[int]]:  # fmt: skip
+    """A turn-based history replayed on a simultaneous state (a new game's unless given), with the kit's
+    :func:`~tablekit.adapters.openspiel.replay_history`; the actions of the joint action it ends within."""
+    state = DarkEmpireGame({"players": players}).new_initial_state() if state is None else state
+    return state, replay_history(state, history, _not_legal, buffered)
+
+
+def _not_legal(at: int, action: object) -> ValueError:
+    return IllegalActionError(f"action {quote(action)} at {at} is not legal here", rule="9.1")
 
 
 def engine_state(state: Any) -> tuple[GameState | None, list[int]]:
@@ -465,8 +443,8 @@ def engine_state(state: Any) -> tuple[GameState | None, list[int]]:
     inner = params.get("game", params)
     if inner.get("name", SHORT_NAME) != SHORT_NAME:
         raise ValueError(f"not a state of {SHORT_NAME}: {game}")
-    flow, buffered = _replay(int(inner.get("players", 4)), state.history())
-    return flow.seen, buffered
+    replayed, buffered = _replayed(int(inner.get("players", 4)), state.history())
+    return replayed.flow.seen, buffered
 
 
 class SampledState:
@@ -549,12 +527,8 @@ class SampledState:
         return copy
 
     def returns(self) -> list[float]:
-        """As :meth:`DarkEmpireState.returns`."""
-        if not self._state.is_over:
-            return [0.0] * self._state.players
-        assert self._state.verdict is not None
-        winners = self._state.verdict.winners
-        return [1.0 / len(winners) if s in winners else -1.0 for s in self._state.seats]
+        """As :meth:`DarkEmpireState.returns <tablekit.adapters.openspiel.KitState.returns>`: the game's."""
+        return list(GAME.returns(self._state))
 
     def _trail(self, player: int) -> tuple[str, ...]:
         # Built only when asked: rollouts never ask.
@@ -594,22 +568,16 @@ def ismcts_resampler(seed: int = 0) -> Callable[[Any, int], SampledState]:
     :param seed: seeds the resampler's generator.
     """
     rng = random.Random(seed)
-    followed: list[Any] = [(), None, []]  # history, flow, buffered
+    followed: list[Any] = [(), None, []]  # history, simultaneous state, buffered
 
     def resample(state: Any, player: int) -> SampledState:
         history = tuple(state.history())
-        known, flow, buffered = followed
-        if flow is None or history[: len(known)] != known:
-            params = state.get_game().get_parameters()
-            known, flow, buffered = (), Flow.start(int(params.get("game", params).get("players", 4))), []
-        for action in history[len(known) :]:
-            if flow.is_chance:
-                flow = flow.apply_chance(action)
-            else:
-                buffered = buffered + [action]
-                if len(buffered) == flow.players:
-                    flow, buffered = flow.apply_joint(buffered), []
-        followed[:] = [history, flow, buffered]
+        known, real, buffered = followed
+        if real is None or history[: len(known)] != known:
+            known, real, buffered = (), None, []
+        real, buffered = _replayed(_players(state.get_game()), history[len(known) :], real, buffered)
+        followed[:] = [history, real, buffered]
+        flow = real.flow
         world = flow.resample(player, rng)
         trails = tuple(trail if s == player else () for s, trail in enumerate(flow.trail))
         sampled = SampledState(world, trails, [])

@@ -8,9 +8,10 @@ decision as a *joint action* of all seats at once. A :class:`KitFlow` gives both
 * its chance node is where :func:`~tablekit.chance.run_scripted` stops when the step (or the set-up,
   :meth:`~tablekit.game.Game.initial`) runs with that script: applying an outcome appends its index and runs
   the step again, which repeats the same draws (the game is pure) and goes one draw further;
-* a decision collects one choice per seat the step awaits (:meth:`~tablekit.game.Game.awaited`); the step
-  resolves through the kit's collector (:func:`tablekit.simultaneous.choose`), so every choice is checked by
-  the game's :meth:`~tablekit.game.Game.check` and a step that refuses checked choices is the game's fault
+* a decision collects one choice per seat the step awaits (:meth:`~tablekit.game.Game.awaited`); every
+  choice is checked by the game's :meth:`~tablekit.game.Game.check` once, before any draw, and the step
+  resolves as the kit's collector resolves it (:func:`tablekit.simultaneous.resolve`, each time it runs again
+  with more chance), so a step that refuses checked choices is the game's fault
   (:class:`~tablekit.errors.GameContractError`).
 
 It imports no framework: the OpenSpiel base (:mod:`tablekit.adapters.openspiel`) encodes its choices as
@@ -18,32 +19,52 @@ integers and writes its observations; another adapter can do the same over the s
 
 It is immutable: every method returns a new flow. It also keeps each earlier decision (the state and the
 joint choices), so that a seat's information state (what it saw and chose at each decision) follows from it.
+
+A game's adapter may extend it (Dark Empire's :class:`darkempire.adapters.core.Flow` adds each seat's trail of
+text): every transition returns the subclass it was called on (``Self``), with the subclass's own fields
+carried over, and two hooks serve what a framework numbers differently from the kit:
+
+* **outcome ids**: by default a chance outcome is the index of the drawn option (``0 .. count - 1``); given
+  an ``outcome`` function (option to integer), it is that integer instead (Dark Empire names a drawn card by
+  its id, so that a history says which card came). :meth:`KitFlow.apply_chance` takes an id,
+  :meth:`KitFlow.draw` an index (for a sampler such as the PettingZoo base);
+* **drawn**: the name and outcome id of every draw since the decided state (what a seat has been dealt so
+  far, while the set-up draws).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, Final, Generic, Protocol, TypeVar
+import numbers
+from collections.abc import Callable, Collection, Mapping, Sequence
+from typing import Any, Final, Generic, Protocol, Self, TypeVar
 
 import attrs
 
 from tablekit._typevars import A, C, S
-from tablekit.chance import ChanceNode, ChanceSource, run_scripted
-from tablekit.errors import GameContractError, KitError
+from tablekit.chance import ChanceNode, ChanceSource, Outcome, ScriptedChance, run_scripted
+from tablekit.errors import ChanceError, GameContractError, KitError
 from tablekit.game import Game, Transition
-from tablekit.simultaneous import Collected, Round, choose
+from tablekit.simultaneous import resolve
+from tablekit.wire import quote
 
-__all__ = ["NO_OP", "ActionEncoder", "AdapterError", "KitFlow", "decode_joint", "legal_encoded"]
+__all__ = ["NO_OP", "ActionEncoder", "AdapterError", "KitFlow", "OutcomeError", "Refusal", "decode_joint", "legal_encoded"]
 
 #: The action of a seat the step does not await ("wait").
 NO_OP: Final = 0
 
 S_contra = TypeVar("S_contra", contravariant=True)
+T = TypeVar("T")
+F = TypeVar("F", bound="KitFlow[Any, Any, Any]")
 
 
 class AdapterError(KitError, ValueError):
     """An adapter was asked for something its game does not allow now: a chance outcome at a decision, an
     illegal or missing joint action, a serialized state that does not replay."""
+
+
+class OutcomeError(AdapterError, ChanceError):
+    """A chance outcome where no draw is due, or one that is not among the draw's: an adapter's refusal and a
+    chance error both (catch either)."""
 
 
 class ActionEncoder(Protocol[S_contra, A]):
@@ -88,6 +109,8 @@ class KitFlow(Generic[C, S, A]):
     :ivar script: the outcome indices drawn since ``state`` (during the set-up: since the start).
     :ivar node: the chance node due, where the step ran out of script; ``None`` at decisions and at the end.
     :ivar past: every earlier decision: the state and the joint choices, for the seats' information states.
+    :ivar drawn: the name and outcome id of each draw since ``state`` (during the set-up: since the start).
+    :ivar outcome: the id of a drawn option as a chance outcome; ``None``: its index among the options.
     """
 
     game: Any = attrs.field(eq=False)
@@ -98,11 +121,18 @@ class KitFlow(Generic[C, S, A]):
     script: tuple[int, ...] = ()
     node: ChanceNode | None = None
     past: tuple[tuple[S, tuple[tuple[int, A], ...]], ...] = ()
+    drawn: tuple[tuple[str, int], ...] = ()
+    outcome: Callable[[Any], int] | None = attrs.field(default=None, eq=False, repr=False)
 
     @classmethod
-    def start(cls, game: Game[C, S, A, Any, Any], config: C, players: int) -> KitFlow[C, S, A]:
-        """A new game: the set-up runs at once, and stops at its first draw if it has any."""
-        return _settle(cls(game, config, players))
+    def start(cls, game: Game[C, S, A, Any, Any], config: C, players: int, *,
+              outcome: Callable[[Any], int] | None = None) -> Self:  # fmt: skip
+        """A new game: the set-up runs at once, and stops at its first draw if it has any.
+
+        :param outcome: the id of a drawn option as a chance outcome (see the module docstring); ``None``: its
+            index.
+        """
+        return _settle(cls(game, config, players, outcome=outcome))
 
     # ------------------------------------------------------------------ queries
 
@@ -124,6 +154,30 @@ class KitFlow(Generic[C, S, A]):
         awaited: frozenset[int] = self.game.awaited(self.state)
         return awaited
 
+    @property
+    def outcomes(self) -> tuple[int, ...]:
+        """The chance node's outcome ids, one per option in the draw's order (equally likely); ``()`` at
+        decisions.
+
+        :raises GameContractError: the ``outcome`` function gave two options one id, or a negative or non-int one.
+        """
+        node = self.node
+        if node is None:
+            return ()
+        if self.outcome is None:
+            return tuple(range(node.count))
+        ids = tuple(self.outcome(option) for option in node.options)
+        if len(set(ids)) != len(ids) or not all(type(i) is int and i >= 0 for i in ids):
+            raise GameContractError(f"{self.game.name}: the outcome ids of the draw {node.name!r} are not distinct "
+                                    f"integers >= 0: {quote(ids, 60)}")  # fmt: skip
+        return ids
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The chance node's outcome ids with their probability (all equal), as OpenSpiel lists them; ``[]``
+        at decisions."""
+        outcomes = self.outcomes
+        return [(outcome, 1.0 / len(outcomes)) for outcome in outcomes]
+
     def own_choice(self, seat: int) -> A | None:
         """``seat``'s own choice while its step draws (``None`` otherwise): show it to that seat alone."""
         return next((action for chosen, action in self.choices or () if chosen == seat), None)
@@ -137,19 +191,44 @@ class KitFlow(Generic[C, S, A]):
 
     # ------------------------------------------------------------------ transitions
 
-    def apply_chance(self, index: int) -> KitFlow[C, S, A]:
-        """Draw outcome ``index`` (``0 .. node.count - 1``) at the chance node, and run the step on.
+    def apply_chance(self, outcome: int) -> Self:
+        """Draw the option of outcome id ``outcome`` (one of :attr:`outcomes`) at the chance node, and run the
+        step on.
 
-        :raises AdapterError: no chance node is due, or ``index`` is not one of its outcomes.
+        :raises OutcomeError: no chance node is due, or ``outcome`` is not one of its outcomes.
         """
+        outcomes = self.outcomes
         if self.node is None:
-            raise AdapterError("no chance node is due: the seats choose now")
-        if type(index) is not int or not 0 <= index < self.node.count:  # True == 1 is no outcome
-            raise AdapterError(f"{index!r:.20} is not an outcome of the chance draw {self.node.name!r} "
-                               f"(0..{self.node.count - 1})")  # fmt: skip
-        return _settle(attrs.evolve(self, script=(*self.script, index), node=None))
+            raise OutcomeError("no chance node is due: the seats choose now")
+        if type(outcome) is not int or outcome not in outcomes:  # True == 1 is no outcome
+            raise OutcomeError(f"{quote(outcome, 20)} is not an outcome of the chance draw {self.node.name!r}")
+        return self.draw(outcomes.index(outcome))
 
-    def apply_joint(self, choices: Mapping[int, A]) -> KitFlow[C, S, A]:
+    def draw(self, index: int) -> Self:
+        """Draw option ``index`` (``0 .. node.count - 1``) at the chance node, and run the step on.
+
+        :raises OutcomeError: no chance node is due, or ``index`` is not one of its options' indices.
+        """
+        node = self.node
+        if node is None:
+            raise OutcomeError("no chance node is due: the seats choose now")
+        if type(index) is not int or not 0 <= index < node.count:  # True == 1 is no outcome
+            raise OutcomeError(f"{quote(index, 20)} is not an outcome of the chance draw {node.name!r} "
+                               f"(0..{node.count - 1})")  # fmt: skip
+        outcome = index if self.outcome is None else self.outcome(node.options[index])
+        drawn = (*self.drawn, (node.name, outcome))
+        return _settle(attrs.evolve(self, script=(*self.script, index), drawn=drawn, node=None))
+
+    def sample(self, chance: ChanceSource) -> Self:
+        """Make every draw still due in the pending step (or the set-up) with ``chance``, at once: the step
+        runs one more time, its drawn outcomes first and then ``chance``'s (an environment that shows no
+        chance nodes, such as the PettingZoo base, plays this way instead of one node at a time).
+
+        :returns: the flow at the next decision (or the end); itself if no draw is due.
+        """
+        return self if self.node is None else _settle(self, chance)
+
+    def apply_joint(self, choices: Mapping[int, A]) -> Self:
         """Resolve the decision with one choice per awaited seat (and none for any other seat).
 
         :raises AdapterError: no seat chooses now, or ``choices`` are not exactly the awaited seats'.
@@ -168,33 +247,38 @@ class KitFlow(Generic[C, S, A]):
         return _settle(attrs.evolve(self, choices=joint, script=(), past=(*self.past, (self.state, joint))))
 
 
-def _resolve(game: Game[C, S, A, Any, Any], state: S, joint: tuple[tuple[int, A], ...],
-             chance: ChanceSource) -> Transition[S, Any]:  # fmt: skip
-    """The step of ``joint``, through the collector: each choice in seat order, the last one resolves."""
-    round: Round[S, A] = Round(state, chance)
-    collected: Collected[S, A, Any] | None = None
-    for seat, action in joint:
-        collected = choose(game, round, seat, action)
-        round = collected.round
-    assert collected is not None and collected.transition is not None
-    return collected.transition
+@attrs.frozen
+class _Continued:
+    """A chance source that gives the outcomes of ``script`` first, then draws from ``then``."""
+
+    script: tuple[int, ...]
+    then: ChanceSource
+    position: int = 0
+
+    def draw(self, name: str, options: Sequence[T]) -> tuple[Outcome[T], _Continued]:
+        if self.position < len(self.script):
+            outcome, _ = ScriptedChance(self.script, self.position).draw(name, options)
+            return outcome, attrs.evolve(self, position=self.position + 1)
+        outcome, then = self.then.draw(name, options)
+        return outcome, attrs.evolve(self, then=then, position=self.position + 1)
 
 
-def _settle(flow: KitFlow[C, S, A]) -> KitFlow[C, S, A]:
+def _settle(flow: F, chance: ChanceSource | None = None) -> F:
     """Run the set-up or the pending step with the flow's script: a chance node if it runs out, else the
-    decided state after it."""
-    game: Game[C, S, A, Any, Any] = flow.game
+    decided state after it. With ``chance``, the draws past the script come from it, and none runs out."""
+    game: Game[Any, Any, Any, Any, Any] = flow.game
     state, joint = flow.state, flow.choices
-    result: Transition[S, Any] | ChanceNode
+    run: Callable[[ChanceSource], Transition[Any, Any]]
     if state is None:
-        result = run_scripted(lambda chance: game.initial(flow.config, chance), flow.script)
+        run = lambda source: game.initial(flow.config, source)  # noqa: E731
     elif joint is not None:
-        result = run_scripted(lambda chance: _resolve(game, state, joint, chance), flow.script)
+        run = lambda source: resolve(game, state, dict(joint), source)  # noqa: E731
     else:
         return flow
+    result = run_scripted(run, flow.script) if chance is None else run(_Continued(flow.script, chance))
     if isinstance(result, ChanceNode):
         return attrs.evolve(flow, node=result)
-    return attrs.evolve(flow, state=result.state, choices=None, script=(), node=None)
+    return attrs.evolve(flow, state=result.state, choices=None, script=(), drawn=(), node=None)
 
 
 def legal_encoded(flow: KitFlow[C, S, A], encoder: ActionEncoder[S, A], seat: int) -> dict[int, A | None]:
@@ -220,20 +304,47 @@ def legal_encoded(flow: KitFlow[C, S, A], encoder: ActionEncoder[S, A], seat: in
     return encoded
 
 
-def decode_joint(flow: KitFlow[C, S, A], encoder: ActionEncoder[S, A], actions: Sequence[int]) -> dict[int, A]:
-    """The choices of a joint action, one integer per seat (:data:`NO_OP` for a seat not awaited), for
-    :meth:`KitFlow.apply_joint`.
+#: Builds the error for a joint action refused by :func:`decode_joint`: given the seat (``None`` when the
+#: joint action is no sequence of one integer per seat), the refused value and the kit's message.
+Refusal = Callable[[int | None, object, str], Exception]
 
-    :raises AdapterError: the wrong number of actions, or an action that is not legal for its seat.
+
+def _refused(seat: int | None, value: object, message: str) -> AdapterError:
+    return AdapterError(message)
+
+
+def _count(actions: object) -> str:
+    return str(len(actions)) if isinstance(actions, Sequence) else f"no sequence but {type(actions).__name__}:"
+
+
+def decode_joint(flow: KitFlow[C, S, A], encoder: ActionEncoder[S, A], actions: Sequence[int], *,
+                 legal: Callable[[int], Collection[int]] | None = None,
+                 refuse: Refusal = _refused) -> dict[int, A]:  # fmt: skip
+    """The choices of a joint action, one integer per seat (:data:`NO_OP` for a seat not awaited), for
+    :meth:`KitFlow.apply_joint`: the one decoding of joint actions, for every adapter.
+
+    An integer is a Python or numpy integer, never a ``bool`` or a float equal to one.
+
+    :param legal: a seat's legal integers now, if the game lists them faster than :func:`legal_encoded`
+        (they are then decoded with ``encoder``).
+    :param refuse: the error to raise instead of the kit's :class:`AdapterError` (a game's own, say).
+    :raises AdapterError: (or ``refuse``'s) the wrong number of actions, or an action that is not legal for
+        its seat.
     """
-    if len(actions) != flow.players:
-        raise AdapterError(f"{len(actions)} actions for {flow.players} seats")
+    if not isinstance(actions, Sequence) or len(actions) != flow.players:
+        raise refuse(None, actions, f"{_count(actions)} actions for {flow.players} seats")
     choices: dict[int, A] = {}
     for seat, index in enumerate(actions):
-        legal = legal_encoded(flow, encoder, seat)
-        if type(index) is not int or index not in legal:
-            raise AdapterError(f"action {index!r:.20} is not legal for seat {seat}")
-        action = legal[index]
+        listed: Mapping[int, A | None] | Collection[int] = legal_encoded(flow, encoder, seat) if legal is None else legal(seat)
+        if not isinstance(index, numbers.Integral) or isinstance(index, bool) or index not in listed:
+            raise refuse(seat, index, f"action {quote(index, 20)} is not legal for seat {seat}")  # numpy ints are ints
+        if int(index) == NO_OP:
+            continue
+        if isinstance(listed, Mapping):
+            action = listed[int(index)]
+        else:
+            assert flow.state is not None  # a seat has a legal action other than NO_OP at a decision only
+            action = encoder.decode(flow.state, seat, int(index))
         if action is not None:
             choices[seat] = action
     return choices

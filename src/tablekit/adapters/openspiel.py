@@ -34,7 +34,7 @@ What the game is
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -44,7 +44,7 @@ from tablekit.adapters.flow import NO_OP, ActionEncoder, AdapterError, KitFlow, 
 from tablekit.errors import GameContractError, IllegalChoiceError
 from tablekit.game import Game
 
-__all__ = ["KitGame", "KitObserver", "KitState", "Limits", "Spec", "node_player", "register"]
+__all__ = ["KitGame", "KitObserver", "KitState", "Limits", "Spec", "node_player", "register", "replay_history"]
 
 @attrs.frozen
 class Limits:
@@ -68,14 +68,23 @@ class Limits:
 
 @attrs.frozen
 class Spec:
-    """Everything :func:`register` was given: a game, how to encode it, and how to build it from parameters."""
+    """Everything :func:`register` was given: a game, how to encode it, and how to build it from parameters.
+
+    A game's own :class:`KitGame` subclass (one with a tensor, say) builds its spec itself and passes it to
+    ``KitGame.__init__``, with its own ``pyspiel.GameType``.
+
+    :ivar observe: writes a view as an observation string.
+    :ivar outcome: the id of a drawn option as a chance outcome (:class:`~tablekit.adapters.flow.KitFlow`);
+        ``None``: its index.
+    """
 
     game: Game[Any, Any, Any, Any, Any]
     encoder: ActionEncoder[Any, Any]
     game_type: Any
     config: Callable[[Mapping[str, Any]], Any]
     limits: Callable[[Any], Limits]
-    observe: Callable[[Any], str]
+    observe: Callable[[Any], str] = repr
+    outcome: Callable[[Any], int] | None = None
 
 
 def node_player(is_over: bool, is_chance: bool) -> int:
@@ -110,7 +119,11 @@ class KitGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hints
         super().__init__(spec.game_type, info, params)
         self.spec = spec
         self.players: int = limits.players
-        self._start: KitFlow[Any, Any, Any] = KitFlow.start(spec.game, config, limits.players)
+        self._start: KitFlow[Any, Any, Any] = self.start_flow(config, limits.players)
+
+    def start_flow(self, config: Any, players: int) -> KitFlow[Any, Any, Any]:
+        """The flow of a new game, built once per game (a subclass returns its own kind of flow)."""
+        return KitFlow.start(self.spec.game, config, players, outcome=self.spec.outcome)
 
     def new_initial_state(self) -> KitState:
         """A new game, at the set-up's first draw (or its first decision if it draws nothing)."""
@@ -128,23 +141,53 @@ class KitGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hints
         """
         if not isinstance(text, str):
             raise AdapterError(f"a serialized state is text, not {type(text).__name__}")
-        state = self.new_initial_state()
-        buffered: list[int] = []
-        for at, line in enumerate(text.split("\n") if text else []):
+        lines = text.split("\n") if text else []
+        for at, line in enumerate(lines):
             # Bounded before int(): a line of thousands of digits is no action (and int() would refuse it).
             if len(line) > 20 or not (line.isascii() and line.isdigit()):  # no sign: pyspiel aborts on -1
                 raise AdapterError(f"line {at + 1} of a serialized state is not an action: {line!r:.30}")
-            action = int(line)
-            if state.is_chance_node():
-                state.apply_action(action)
-                continue
-            buffered.append(action)
-            if len(buffered) == self.players:
-                state.apply_actions(buffered)
-                buffered = []
+        state = self.new_initial_state()
+        buffered = replay_history(state, [int(line) for line in lines], _refused)
         if buffered:
             raise AdapterError(f"the history ends within a joint action ({len(buffered)} of {self.players})")
         return state
+
+
+def _refused(at: int, action: object) -> AdapterError:
+    return AdapterError(f"action {at} of the history, {action!r:.20}, is not legal here")
+
+
+def replay_history(state: Any, history: Iterable[object], refuse: Callable[[int, object], Exception],
+                   buffered: Sequence[int] = ()) -> list[int]:  # fmt: skip
+    """Apply a history of integers to an OpenSpiel ``state`` of a simultaneous game with explicit chance, in
+    place: at a chance node one integer is the outcome, at a decision one integer per seat, in seat order,
+    make the joint action. Every integer is checked first against the legal actions of whoever acts.
+
+    This is the one loop behind every ``deserialize_state`` and every replay of a turn-based history (whose
+    integers are the same, one seat after the other).
+
+    :param state: the state to apply the history to (a new initial state, typically); any ``pyspiel.State``.
+    :param history: the integers, as ``state.history()`` gives them.
+    :param refuse: the error to raise for the integer at position ``at`` that is not legal (or not an ``int``).
+    :param buffered: the actions already chosen in the current joint action (a turn-based history's tail).
+    :returns: the actions of the joint action the history ends within (``[]`` if it ends between nodes).
+    :raises Exception: what ``refuse`` gives, for the first integer that is not legal.
+    """
+    pending = list(buffered)
+    players = state.num_players()
+    for at, action in enumerate(history):
+        chance = state.is_chance_node()
+        legal = state.legal_actions() if chance else state.legal_actions(len(pending))
+        if type(action) is not int or action not in legal:  # True and 1.0 are no actions
+            raise refuse(at, action)
+        if chance:
+            state.apply_action(action)
+            continue
+        pending.append(action)
+        if len(pending) == players:
+            state.apply_actions(pending)
+            pending = []
+    return pending
 
 
 class KitState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hints
@@ -176,9 +219,9 @@ class KitState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hint
         return sorted(legal_encoded(self._flow, self._spec.encoder, player))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The draw's options by index, each with the same probability; ``[]`` at decisions."""
-        node = self._flow.node
-        return [] if node is None else [(index, 1.0 / node.count) for index in range(node.count)]
+        """The draw's outcome ids (its options' indices by default), each with the same probability; ``[]`` at
+        decisions."""
+        return self._flow.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
         self._flow = self._flow.apply_chance(action)
@@ -232,6 +275,10 @@ class KitObserver:
     public info only, no recall                   the spectator's observation
     ============================================  =========================================================
 
+    A game's subclass may offer more kinds (:meth:`refused`), a tensor (fill ``tensor`` and ``dict`` in its
+    ``__init__`` and :meth:`set_from`) and its own strings: the kind is read once, into ``public``, ``private``
+    (the seat's own) and ``recall``.
+
     :raises AdapterError: for parameters, or any other kind (another seat's private information, or a private
         part the kit cannot split from a view).
     """
@@ -240,15 +287,23 @@ class KitObserver:
         if params:
             raise AdapterError(f"observation parameters are not supported: {dict(params)}")
         private = iig_obs_type.private_info
-        self._private = private == pyspiel.PrivateInfoType.SINGLE_PLAYER
-        self._recall = bool(iig_obs_type.perfect_recall)
-        public_only = bool(iig_obs_type.public_info) and private == pyspiel.PrivateInfoType.NONE
-        if not (bool(iig_obs_type.public_info) and self._private) and not (public_only and not self._recall):
-            raise AdapterError("an observation is a seat's (public and own private info) or the spectator's "
-                               "(public info only, no recall)")  # fmt: skip
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise AdapterError("an observation shows one seat's private information, not every seat's")
+        self.public = bool(iig_obs_type.public_info)
+        self.private = private == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        self.recall = bool(iig_obs_type.perfect_recall)
+        refused = self.refused()
+        if refused:
+            raise AdapterError(refused)
         self._spec = spec
         self.tensor: Any = None
         self.dict: dict[str, Any] = {}
+
+    def refused(self) -> str | None:
+        """Why this observer's kind (``public``, ``private``, ``recall``) is not offered; ``None`` if it is."""
+        if (self.public and self.private) or (self.public and not self.recall):
+            return None
+        return "an observation is a seat's (public and own private info) or the spectator's (public info only, no recall)"
 
     def set_from(self, state: KitState, player: int) -> None:
         """Nothing: the kit's observer has no tensor."""
@@ -256,9 +311,9 @@ class KitObserver:
     def string_from(self, state: KitState, player: int) -> str:
         """``player``'s observation or information state of ``state`` (the spectator's if public-only)."""
         flow = state.flow
-        if not self._private:
+        if not self.private:
             return _observation(self._spec, flow, None)
-        if not self._recall:
+        if not self.recall:
             return _observation(self._spec, flow, player)
         lines = [f"{self._spec.observe(self._spec.game.view(past, player))} => {_own(joint, player)!r}"
                  for past, joint in flow.past]  # fmt: skip
@@ -293,6 +348,7 @@ def register(
     long_name: str | None = None,
     observe: Callable[[Any], str] = repr,
     utility: Any = None,
+    outcome: Callable[[Any], int] | None = None,
 ) -> type[KitGame]:
     """Register ``game`` with OpenSpiel as ``short_name``; ``pyspiel.load_game(short_name)`` then builds it.
 
@@ -306,6 +362,8 @@ def register(
     :param long_name: the game's name for people (the short name by default).
     :param observe: writes a view as an observation string.
     :param utility: a ``pyspiel.GameType.Utility`` (general-sum by default).
+    :param outcome: the id of a drawn option as a chance outcome (its index by default); ids must be below
+        the limits' ``max_chance_outcomes``.
     :returns: the registered subclass of :class:`KitGame`.
     """
     game_type = pyspiel.GameType(
@@ -324,7 +382,7 @@ def register(
         provides_observation_tensor=False,
         parameter_specification=dict(parameters),
     )
-    spec = Spec(game, encoder, game_type, config, limits, observe)
+    spec = Spec(game, encoder, game_type, config, limits, observe, outcome)
 
     class Registered(KitGame):
         __doc__ = f"{game_type.long_name}, on the kit's OpenSpiel base."
