@@ -8,7 +8,7 @@ from typing import cast
 
 import pytest
 
-from revolution import GAME, Bid, Decline, Phase, RevolutionConfig, RevolutionState, Tokens
+from revolution import GAME, Bid, CubeAt, Decline, Phase, Replace, RevolutionConfig, RevolutionState, Swap, Tokens
 from revolution.rules.actions import Action
 from revolution.rules.errors import IllegalBidError, RevolutionError, WrongStepError
 from revolution.rules.events import BidsRevealed, GameEnded, GameStarted
@@ -124,3 +124,32 @@ def test_the_bidding_awaits_everyone_and_keeps_bids_in_the_collector() -> None:
                                                     (*record.choices, Choice(2, legal[1])))
     revealed = [e.payload for t in replay(GAME, full) for e in t.events if isinstance(e.payload, BidsRevealed)]
     assert revealed == [BidsRevealed(1, (legal[5], legal[0], legal[1]))]
+
+
+@pytest.mark.spec("revolution:5.7", "revolution:5.8", "revolution:R-I", "revolution:9.1")
+def test_at_every_choosing_step_check_accepts_exactly_the_legal_actions() -> None:
+    """In random games, each Spy's or Apothecary's choice: of Decline, every Replace the board could name, the
+    listed actions and 40 random swaps of any two cubes, the check accepts those listed and refuses the others
+    with rule 5.7 or 5.8."""
+    seen, rng = 0, random.Random(5)
+    for seed in range(6):
+        config = RevolutionConfig(3 + seed % 2, area_control_bonus=seed % 3 == 0)
+        bots: list[RandomBot[Action]] = [RandomBot(seed * 5 + s) for s in range(config.players)]
+        round, _ = start(GAME, config, SeededChance(seed))
+        while not round.state.is_over:
+            seat = min(GAME.awaited(round.state) - round.chosen)
+            legal = GAME.legal_actions(round.state, seat)
+            if round.state.phase is Phase.CHOOSING:
+                seen += 1
+                cubes = [CubeAt(area.name, s) for area in config.board.areas for s in range(config.players)]
+                swaps = [Swap(a, b) for a in cubes for b in cubes]
+                candidates = [Decline(), *(Replace(c) for c in cubes), *legal, *rng.sample(swaps, 40)]
+                for action in candidates:
+                    try:
+                        GAME.check(round.state, seat, action)
+                    except IllegalChoiceError as error:
+                        assert action not in legal and error.rule in ("5.7", "5.8")
+                    else:
+                        assert action in legal
+            round = choose(GAME, round, seat, bots[seat].choose(GAME.view(round.state, seat), legal)).round
+    assert seen >= 5
