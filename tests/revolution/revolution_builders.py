@@ -72,3 +72,16 @@ def all_bids(state: RevolutionState, bids: Sequence[Bid]) -> dict[int, Action]:
 def total_tokens(state: RevolutionState) -> Tokens:
     """Every token of the game: held, in the bank and on the bid boards."""
     return sum(state.held, state.bank) + sum((b.total for b in state.bids), Tokens())
+
+
+#: Every space filled but one of the Tavern's; seat 2 leads in every other area (21 cubes), seats 0 and 1 have 10
+#: and 11 (no colour has more than its 25 cubes).
+NEARLY_FULL: dict[str, tuple[int, int, int]] = {
+    "Tavern": (1, 1, 1),
+    "Market": (1, 1, 3),
+    "Plantation": (1, 2, 3),
+    "Cathedral": (2, 2, 3),
+    "Harbor": (2, 1, 3),
+    "Town Hall": (2, 2, 3),
+    "Fortress": (1, 2, 5),
+}

@@ -3,6 +3,8 @@ Apothecary, Patronage, the end and the scoring)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 import pytest
 
@@ -12,11 +14,11 @@ from revolution.rules.bids import Bid
 from revolution.rules.events import BidTokensReturned, CharacterResolved, CubeNotPlaced, CubePlaced, CubeReplaced
 from revolution.rules.events import CubesSwapped, EffectAwaited, EffectDeclined, EffectSkipped, GameEnded
 from revolution.rules.events import RevolutionEvent, GameStarted, PatronageGiven, RoundStarted, SupportGained, TokensGained
-from revolution.rules.errors import IllegalTargetError, WrongStepError
+from revolution.rules.errors import IllegalTargetError, InvalidValueError, WrongStepError
 from revolution.rules.scoring import controller, final_scores, patronage
 from revolution.rules.state import Phase, RevolutionConfig, RevolutionState
 from revolution.rules.tokens import Tokens
-from revolution_builders import AREAS, bid, holding, play, start, total_tokens, with_cubes
+from revolution_builders import NEARLY_FULL, AREAS, bid, holding, play, start, total_tokens, with_cubes
 
 G1 = Tokens(gold=1)
 CHARACTERS = ("General", "Captain", "Innkeeper", "Magistrate", "Priest", "Aristocrat", "Merchant", "Printer",
@@ -193,11 +195,8 @@ def test_a_bidding_step_takes_bids_only_and_one_of_every_seat() -> None:
 
 
 def last_space(state: RevolutionState) -> RevolutionState:
-    """Every space filled but one of the Tavern's, seat 2 leading everywhere (seat 0 and 1 one cube each)."""
-    cubes = {name: (0, 0, area.spaces) for name, area in zip(AREAS, state.config.board.areas)}
-    cubes["Tavern"] = (1, 1, 1)
-    cubes["Fortress"] = (0, 1, 7)
-    return with_cubes(state, cubes)
+    """Every space filled but one of the Tavern's (:data:`NEARLY_FULL`)."""
+    return with_cubes(state, NEARLY_FULL)
 
 
 @pytest.mark.spec("revolution:7.1", "revolution:7.3", "revolution:7.4", "revolution:R-P")
@@ -242,3 +241,40 @@ def test_support_is_never_lost() -> None:
     choosing, _ = at_spy(state)
     after, _ = play(choosing, {0: Replace(CubeAt("Cathedral", 1))})
     assert all(a >= b for a, b in zip(after.support, state.support))
+
+
+@pytest.mark.spec("revolution:9.2", "revolution:1.1")
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("support", (0, 0)),
+        ("support", (0, -1, 0)),
+        ("held", (Tokens(), Tokens(), 5)),
+        ("bank", (1, 1, 1)),
+        ("cubes", ((0, 0, 0),)),
+        ("cubes", tuple((5, 0, 0) for _ in AREAS)),
+        ("supply", (26, 25, 25)),
+        ("bids", (Bid(),)),
+        ("resolving", 12),
+        ("chooser", 1),
+        ("round", 0),
+        ("phase", "bidding"),
+        ("config", None),
+    ],
+)
+def test_a_hand_built_state_that_does_not_fit_its_config_is_refused_naming_the_field(field: str,
+                                                                                     value: object) -> None:
+    changes: dict[str, Any] = {field: value}
+    with pytest.raises(InvalidValueError, match=f"RevolutionState.{field}") as error:
+        attrs.evolve(start(3), **changes)
+    assert error.value.field == f"RevolutionState.{field}"
+
+
+@pytest.mark.spec("revolution:9.1")
+def test_no_step_resolves_in_the_middle_of_a_resolution() -> None:
+    middle = attrs.evolve(start(3), phase=Phase.RESOLUTION)
+    assert engine.awaited(middle) == frozenset() and engine.legal_actions(middle, 0) == ()
+    with pytest.raises(WrongStepError, match="middle of the Resolution"):
+        engine.step(middle, {})
+    with pytest.raises(WrongStepError, match="middle of the Resolution"):
+        engine.check(middle, 0, Decline())

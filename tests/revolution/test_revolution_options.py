@@ -19,7 +19,7 @@ from revolution.rules.events import TokensRemoved
 from revolution.rules.scoring import patronage
 from revolution.rules.state import Phase, RevolutionConfig
 from revolution.rules.tokens import Token, Tokens
-from revolution_builders import AREAS, bid, holding, play, start, total_tokens, with_cubes
+from revolution_builders import NEARLY_FULL, AREAS, bid, holding, play, start, total_tokens, with_cubes
 
 G1 = Tokens(gold=1)
 
@@ -41,8 +41,7 @@ def test_bid_refunds_give_back_lost_and_tied_bids_and_bank_the_winners() -> None
 @pytest.mark.spec("revolution:8.1", "revolution:7.3", "revolution:R-P")
 def test_refunded_tokens_count_at_the_end() -> None:
     state = start(3, bid_refunds=True)
-    cubes = {name: (0, 0, area.spaces) for name, area in zip(AREAS, BASE_BOARD.areas)}
-    cubes["Tavern"] = (0, 0, 3)
+    cubes = NEARLY_FULL
     state = holding(with_cubes(state, cubes), [Tokens(force=1), G1, G1])
     over, _ = play(state, {0: bid(Printer=Tokens(force=1)), 1: bid(Priest=G1), 2: bid(Innkeeper=G1)})
     assert over.is_over
@@ -69,17 +68,19 @@ def test_area_control_closes_a_full_area_to_opponents_and_scores_ten_more() -> N
     rival, _ = play(holding(state, [G1, G1, G1]), {1: bid(Apothecary=G1), 0: bid(Printer=G1), 2: bid(Printer=G1)})
     assert not any(isinstance(a, Swap) and CubeAt("Tavern", 0) in (a.first, a.second)
                    for a in engine.legal_actions(rival, 1))
-    # the bonus: 10 on top of the Tavern's 20
-    full = {name: (area.spaces, 0, 0) for name, area in zip(AREAS, BASE_BOARD.areas)}
-    full["Fortress"] = (0, 7, 0)
-    for option, bonus in ((False, 0), (True, 60)):
+    # the bonus: 10 on top of each area's own, for every area one fills alone
+    full = {"Tavern": (4, 0, 0), "Market": (5, 0, 0), "Plantation": (6, 0, 0), "Harbor": (6, 0, 0),
+            "Cathedral": (0, 7, 0), "Town Hall": (0, 0, 7), "Fortress": (0, 7, 0)}
+    for option in (False, True):
         state = holding(with_cubes(start(3, area_control_bonus=option), full), [G1, G1, G1])
         over, _ = play(state, {0: bid(Printer=G1), 1: bid(General=G1), 2: bid(Rogue=G1)})
-        assert over.is_over and over.final[0].control_bonus == bonus
-        assert over.final[0].full_control == (AREAS[:6] if option else ())
-        assert over.final[0].area_bonus == 20 + 25 + 30 + 35 + 40 + 45
+        assert over.is_over
+        alone = [s.full_control for s in over.final]
         # seat 1's eighth cube, placed by the General, fills the Fortress alone
-        assert over.final[1].full_control == (("Fortress",) if option else ()) and over.final[1].area_bonus == 50
+        assert alone == ([("Tavern", "Market", "Plantation", "Harbor"), ("Cathedral", "Fortress"), ("Town Hall",)]
+                         if option else [(), (), ()])
+        assert [s.control_bonus for s in over.final] == ([40, 20, 10] if option else [0, 0, 0])
+        assert [s.area_bonus for s in over.final] == [20 + 25 + 30 + 40, 35 + 50, 45]
 
 
 @pytest.mark.spec("revolution:4.5", "revolution:R-L", "revolution:R-Q")

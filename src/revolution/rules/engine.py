@@ -125,6 +125,8 @@ def check(state: RevolutionState, seat: int, action: object) -> None:
             raise WrongStepError(f"at the Bidding every seat chooses a Bid, not {action!r:.60}", rule="9.1", seat=seat)
         check_bid(state.config.board, state.held[seat], action, table_mode=state.config.table_mode, seat=seat)
         return
+    if state.phase is not Phase.CHOOSING:
+        raise WrongStepError("no step awaits a choice in the middle of the Resolution", rule="9.1", seat=seat)
     character = _character(state)
     if seat != state.chooser:
         raise WrongStepError(f"only the {character.name}'s winner, seat {state.chooser}, chooses now", rule="9.1",
@@ -135,6 +137,10 @@ def check(state: RevolutionState, seat: int, action: object) -> None:
 
 
 def _one_per_awaited(state: RevolutionState, choices: Mapping[int, Action]) -> None:
+    if state.phase is Phase.OVER:
+        raise WrongStepError("the game is over: there is no step to resolve", rule="7.1")
+    if not awaited(state):
+        raise WrongStepError("no step awaits a choice in the middle of the Resolution", rule="9.1")
     if set(choices) != set(awaited(state)):
         raise WrongStepError(f"a step takes one choice of each awaited seat {sorted(awaited(state))}, not of "
                              f"{sorted(choices)}", rule="9.1")
@@ -173,7 +179,8 @@ def _reveal(state: RevolutionState, bids: tuple[Bid, ...], events: list[Revoluti
                 events.append(TokensRemoved(seat, name, tokens, reason))
                 bank += tokens
         counted.append(part.bid)
-    state = attrs.evolve(state, bids=tuple(counted), held=(NO_TOKENS,) * state.players, bank=bank, resolving=0)
+    state = attrs.evolve(state, bids=tuple(counted), held=(NO_TOKENS,) * state.players, bank=bank, resolving=0,
+                         phase=Phase.RESOLUTION)
     return _resolve(state, 0, events)
 
 
@@ -187,7 +194,7 @@ def _choose(state: RevolutionState, chooser: int, action: Action, events: list[R
         events.append(CubesSwapped(chooser, character.name, action.first, action.second))
     else:
         events.append(EffectDeclined(chooser, character.name))
-    state = attrs.evolve(apply_effect(state, chooser, action, character), chooser=None)
+    state = attrs.evolve(apply_effect(state, chooser, action, character), phase=Phase.RESOLUTION, chooser=None)
     return _resolve(state, state.resolving + 1, events)
 
 
@@ -196,7 +203,7 @@ def _resolve(state: RevolutionState, start: int, events: list[RevolutionEvent]) 
     round after the last character."""
     for index in range(start, len(state.config.board.characters)):
         state = _resolve_character(attrs.evolve(state, resolving=index), events)
-        if state.chooser is not None:
+        if state.phase is Phase.CHOOSING:
             return state
     return _end_round(state, events)
 

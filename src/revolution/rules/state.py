@@ -13,12 +13,13 @@ section 8, both off by default, the table mode of rule 4.5, and the board (:mod:
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 
 import attrs
 
 from revolution.rules.bids import Bid
 from revolution.rules.data import BASE_BOARD, Board
-from revolution.rules.errors import ConfigError
+from revolution.rules.errors import ConfigError, InvalidValueError
 from revolution.rules.tokens import Tokens
 
 __all__ = ["FinalScore", "Phase", "RevolutionConfig", "RevolutionState"]
@@ -69,13 +70,15 @@ class RevolutionConfig:
 
 class Phase(enum.Enum):
     """Where a round is (rule 3.1): BIDDING (every seat bids, rule 4), CHOOSING (the winner of the Spy or the
-    Apothecary chooses, during the Resolution, rules 5.7, 5.8), OVER (the game has ended, rule 7.1).
+    Apothecary chooses, during the Resolution, rules 5.7, 5.8), OVER (the game has ended, rule 7.1), and
+    RESOLUTION, the characters being resolved inside a step: no step returns a state in it.
 
     Espionage needs no step (every seat's tokens are public in the state, rule 3.2), nor does Patronage (it
     has no choice, rule 6.1).
     """
 
     BIDDING = "bidding"
+    RESOLUTION = "resolution"
     CHOOSING = "choosing"
     OVER = "over"
 
@@ -143,6 +146,36 @@ class RevolutionState:
     chooser: int | None = None
     final: tuple[FinalScore, ...] = ()
 
+    def __attrs_post_init__(self) -> None:
+        """Refuse a hand-built state whose fields do not fit its config (rule 9.2), naming the field, so that no
+        rule later fails on it with an ``IndexError`` or an ``AttributeError``."""
+        if not isinstance(self.config, RevolutionConfig):
+            _refuse("config", "a RevolutionConfig", self.config)
+        players, board = self.config.players, self.config.board
+        if type(self.round) is not int or self.round < 1:
+            _refuse("round", "a whole number from 1", self.round)
+        if not isinstance(self.phase, Phase):
+            _refuse("phase", "a Phase", self.phase)
+        _seats(self.support, players, lambda v: type(v) is int and v >= 0, "support", "whole numbers from 0")
+        _seats(self.held, players, lambda v: isinstance(v, Tokens), "held", "Tokens")
+        _seats(self.supply, players, lambda v: type(v) is int and 0 <= v <= board.cubes_per_player, "supply",
+               f"whole numbers from 0 to {board.cubes_per_player}")
+        if not isinstance(self.bank, Tokens):
+            _refuse("bank", "Tokens", self.bank)
+        if not (isinstance(self.cubes, tuple) and len(self.cubes) == len(board.areas)):
+            _refuse("cubes", f"a tuple of {len(board.areas)} rows, one per area", self.cubes)
+        for row, area in zip(self.cubes, board.areas):
+            _seats(row, players, lambda v: type(v) is int and v >= 0, "cubes", "whole numbers from 0")
+            if sum(row) > area.spaces:
+                _refuse("cubes", f"at most {area.spaces} cubes in the {area.name}", row)
+        if self.bids != ():
+            _seats(self.bids, players, lambda v: isinstance(v, Bid), "bids", "Bid values (or empty)")
+        if type(self.resolving) is not int or not 0 <= self.resolving < len(board.characters):
+            _refuse("resolving", f"a board index from 0 to {len(board.characters) - 1}", self.resolving)
+        chooses = self.phase is Phase.CHOOSING
+        if chooses != (self.chooser is not None) or (chooses and self.chooser not in range(players)):
+            _refuse("chooser", "a seat at a CHOOSING step and None otherwise", self.chooser)
+
     @property
     def players(self) -> int:
         """The number of seats."""
@@ -167,3 +200,13 @@ class RevolutionState:
     def board_full(self) -> bool:
         """Whether every influence space of the board holds a cube (rule 7.1)."""
         return all(self.filled(i) >= area.spaces for i, area in enumerate(self.config.board.areas))
+
+
+def _refuse(field: str, wanted: str, value: object) -> None:
+    raise InvalidValueError(f"expected {wanted}, not {value!r:.80}", field=f"RevolutionState.{field}")
+
+
+def _seats(values: object, players: int, ok: Callable[[object], bool], field: str, wanted: str) -> None:
+    """Refuse ``values`` unless it is a tuple of one value per seat, each passing ``ok``."""
+    if not (isinstance(values, tuple) and len(values) == players and all(ok(value) for value in values)):
+        _refuse(field, f"a tuple of {players} {wanted}, one per seat", values)
