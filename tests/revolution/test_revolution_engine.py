@@ -150,10 +150,12 @@ def test_a_spy_with_no_cube_left_has_nothing_to_choose() -> None:
 @pytest.mark.spec("revolution:5.8", "revolution:R-I")
 def test_the_apothecary_swaps_two_cubes_of_different_colours_and_areas() -> None:
     """The text's example: Red (0) swaps Blue's (1) cube in the Cathedral with Yellow's (2) in the Tavern."""
-    state = with_cubes(gold(start(3), 1, 1, 1), {"Tavern": (0, 0, 1), "Cathedral": (2, 2, 0)})
+    state = with_cubes(gold(start(3), 1, 1, 1), {"Tavern": (1, 0, 1), "Cathedral": (2, 2, 0)})
     choosing, _ = play(state, {0: bid(Apothecary=G1), 1: bid(Printer=G1), 2: bid(Printer=G1)})
     options = engine.legal_actions(choosing, 0)
-    assert set(options) == {Swap(CubeAt("Tavern", 2), CubeAt("Cathedral", 0)),
+    # not offered: two cubes of one colour (Red's in the Tavern and the Cathedral), or of one area
+    assert set(options) == {Swap(CubeAt("Tavern", 0), CubeAt("Cathedral", 1)),
+                            Swap(CubeAt("Tavern", 2), CubeAt("Cathedral", 0)),
                             Swap(CubeAt("Tavern", 2), CubeAt("Cathedral", 1)), Decline()}
     swap = Swap.between(CubeAt("Cathedral", 1), CubeAt("Tavern", 2), AREAS)
     assert swap == Swap(CubeAt("Tavern", 2), CubeAt("Cathedral", 1))
@@ -162,7 +164,7 @@ def test_the_apothecary_swaps_two_cubes_of_different_colours_and_areas() -> None
     assert error.value.rule == "5.8"
     after, events = play(choosing, {0: swap})
     assert CubesSwapped(0, "Apothecary", CubeAt("Tavern", 2), CubeAt("Cathedral", 1)) in events
-    assert after.cubes[AREAS.index("Tavern")] == (0, 1, 0) and after.cubes[AREAS.index("Cathedral")] == (2, 1, 1)
+    assert after.cubes[AREAS.index("Tavern")] == (1, 1, 0) and after.cubes[AREAS.index("Cathedral")] == (2, 1, 1)
     assert controller(after.cubes[AREAS.index("Cathedral")]) == 0 and after.supply == state.supply
 
 

@@ -70,16 +70,17 @@ def test_area_control_closes_a_full_area_to_opponents_and_scores_ten_more() -> N
                    for a in engine.legal_actions(rival, 1))
     # the bonus: 10 on top of each area's own, for every area one fills alone
     full = {"Tavern": (4, 0, 0), "Market": (5, 0, 0), "Plantation": (6, 0, 0), "Harbor": (6, 0, 0),
-            "Cathedral": (0, 7, 0), "Town Hall": (0, 0, 7), "Fortress": (0, 7, 0)}
+            "Cathedral": (0, 7, 0), "Town Hall": (0, 1, 6), "Fortress": (0, 7, 0)}
     for option in (False, True):
         state = holding(with_cubes(start(3, area_control_bonus=option), full), [G1, G1, G1])
         over, _ = play(state, {0: bid(Printer=G1), 1: bid(General=G1), 2: bid(Rogue=G1)})
         assert over.is_over
         alone = [s.full_control for s in over.final]
         # seat 1's eighth cube, placed by the General, fills the Fortress alone
-        assert alone == ([("Tavern", "Market", "Plantation", "Harbor"), ("Cathedral", "Fortress"), ("Town Hall",)]
+        # seat 2 has six of Town Hall's seven spaces: the most, not all
+        assert alone == ([("Tavern", "Market", "Plantation", "Harbor"), ("Cathedral", "Fortress"), ()]
                          if option else [(), (), ()])
-        assert [s.control_bonus for s in over.final] == ([40, 20, 10] if option else [0, 0, 0])
+        assert [s.control_bonus for s in over.final] == ([40, 20, 0] if option else [0, 0, 0])
         assert [s.area_bonus for s in over.final] == [20 + 25 + 30 + 40, 35 + 50, 45]
 
 
