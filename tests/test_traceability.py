@@ -95,8 +95,9 @@ def test_the_spec_has_46_rules_and_18_rulings_with_distinct_ids() -> None:
 
 
 def test_spec_holds_one_folder_per_game_and_the_interface_in_its_own_file() -> None:
-    """Dark Empire's spec is spec/darkempire/; its sections 1 to 8 are rules.md, section 9 interface.md."""
-    assert games() == [DEFAULT_GAME] == ["darkempire"]
+    """Dark Empire's spec is spec/darkempire/, Revolution!'s spec/revolution/; Dark Empire's sections 1 to 8 are
+    rules.md, section 9 interface.md."""
+    assert games() == [DEFAULT_GAME, "revolution"] == ["darkempire", "revolution"]
     files = {spec_id: name for spec_id, _, name in headings()}
     assert [i for i, name in files.items() if name == "interface.md"] == ["9.1", "9.2", "9.3", "9.4"]
     assert len([i for i, name in files.items() if name == "rules.md"]) == 42
@@ -303,7 +304,7 @@ def test_the_collection_hook_stops_a_run_that_cites_an_unknown_id(tmp_path: Path
                 @pytest.mark.spec()
                 def test_empty() -> None: ...
 
-                @pytest.mark.spec("darkempire:5.4", "revolution:3.2", "darkempire:", 5.4)
+                @pytest.mark.spec("darkempire:5.4", "revolution:3.9", "darkempire:", 5.4)
                 def test_games() -> None: ...
                 """,
         },
@@ -313,9 +314,10 @@ def test_the_collection_hook_stops_a_run_that_cites_an_unknown_id(tmp_path: Path
     assert run.returncode == pytest.ExitCode.USAGE_ERROR, output
     assert "test_x.py::test_bad cites '5.99'\n" in output
     assert "test_x.py::test_empty cites (none: @pytest.mark.spec() names no id)" in output
-    # Dark Empire's 5.4 qualified is known; spec/ holds no game "revolution" yet; a number is no id.
-    assert "test_x.py::test_games cites 'revolution:3.2', 'darkempire:', 5.4\n" in output
-    assert "another game's is written <game>:<id> (e.g. revolution:3.2); spec/ holds the games darkempire:" in output
+    # Dark Empire's 5.4 qualified is known; Revolution! has no rule 3.9; a number is no id.
+    assert "test_x.py::test_games cites 'revolution:3.9', 'darkempire:', 5.4\n" in output
+    assert "another game's is written <game>:<id> (e.g. revolution:3.2); spec/ holds the games darkempire, " \
+           "revolution:" in output
     assert "test_good" not in output
     assert "passed" not in output  # nothing ran
 
@@ -354,10 +356,13 @@ def _spectrace() -> Any:
 def test_the_docs_table_lists_the_tests_this_scan_finds() -> None:
     """The rules reference's "Tests per rule" page (docs/_ext/spectrace.py) shows the citations checked here."""
     spectrace = _spectrace()
-    rows = spectrace.rows(SPEC, TESTS, DEFAULT_GAME)
     per_id = citing_tests(citations(python_files()))
-    assert [spec_id for spec_id, _, _ in rows] == spec_ids()
-    assert {spec_id: tests for spec_id, _, tests in rows} == per_id
+    for game in games():
+        rows = spectrace.rows(SPEC, TESTS, game)
+        ids = [spec_id for spec_id in spec_ids() if split(spec_id)[0] == game]
+        assert [spec_id for spec_id, _, _ in rows] == ids
+        assert {spec_id: tests for spec_id, _, tests in rows} == {spec_id: per_id[spec_id] for spec_id in ids}
+    rows = spectrace.rows(SPEC, TESTS, DEFAULT_GAME)
     assert rows[0][1] == "Factions and themes" and rows[-1][1].startswith("Placed cards' reinforcements")
     assert spectrace.unknown_citations(SPEC, TESTS) == []
 

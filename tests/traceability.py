@@ -180,20 +180,33 @@ def _tests(
             yield f"{prefix}{node.name}", inherited + marks.ids(node.decorator_list)
 
 
+def _names(paths: list[Path]) -> dict[Path, str]:
+    """Each path as the scan names it: its path below the folder holding the others (``test_a.py`` at the top,
+    ``revolution/test_bids.py`` in a game's subfolder of tests/)."""
+    if not paths:
+        return {}
+    top = min((path.parent for path in paths), key=lambda folder: len(folder.parts))
+    return {path: path.relative_to(top).as_posix() if path.is_relative_to(top) else path.name for path in paths}
+
+
 def citations(paths: Iterable[Path]) -> dict[str, list[str]]:
     """For every test in ``paths``, ``file.py::[Class::]test_name`` -> the ids it cites (possibly none).
 
-    Only test modules (``test_*.py``, ``*_test.py``) hold tests, as pytest's defaults say.
+    A file in a subfolder (a game's tests, ``tests/revolution/``) is named with its folder:
+    ``revolution/test_bids.py::test_name``. Only test modules (``test_*.py``, ``*_test.py``) hold tests, as
+    pytest's defaults say.
     """
     result: dict[str, list[str]] = {}
-    for path in sorted(paths):
+    files = sorted(paths)
+    names = _names(files)
+    for path in files:
         if not (path.name.startswith("test_") or path.name.endswith("_test.py")):
             continue  # pytest collects no test from helper modules
         module = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         marks = _Marks(module)
         module_ids = marks.ids(_pytestmark(module.body))
         for name, ids in _tests(module.body, marks, "", module_ids):
-            result[f"{path.name}::{name}"] = ids
+            result[f"{names[path]}::{name}"] = ids
     return result
 
 
@@ -232,8 +245,9 @@ def problems(ids: Iterable[str], cited: Mapping[str, list[str]], default: str = 
 
 
 def python_files(tests: Path = TESTS) -> list[Path]:
-    """Every Python file of the tests folder (helpers included: a marker there would be a mistake to see)."""
-    return sorted(tests.glob("*.py"))
+    """Every Python file of the tests folder and its subfolders (a game's tests, ``tests/revolution/``), helpers
+    included: a marker there would be a mistake to see."""
+    return sorted(path for path in tests.rglob("*.py") if "__pycache__" not in path.parts)
 
 
 def reject_unknown_ids(items: list[pytest.Item]) -> None:
