@@ -45,7 +45,10 @@ _THEMES = {theme.value: theme for theme in Theme}
 
 
 def _add_theme(sub: argparse.ArgumentParser) -> None:
-    sub.add_argument("--theme", choices=sorted(_THEMES), default=Theme.STEAM_NOIR.value, help="faction names to show")
+    sub.add_argument(
+        "--theme", choices=sorted(_THEMES), default=Theme.STEAM_NOIR.value,
+        help=f"faction names to show (default {Theme.STEAM_NOIR.value}, the first edition's)",
+    )
 
 
 def _add_game(sub: argparse.ArgumentParser) -> None:
