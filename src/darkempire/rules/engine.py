@@ -734,17 +734,12 @@ def _require_in_hand(state: GameState, seat: int, cards: Iterable[HandCard], rul
     """
     hand = state.hands[seat]
     for card in cards:
-        # is_hand_card(card) and _held(hand, card), inline: a play checks one card per decision.
+        # is_hand_card(card), inline (a play checks one card per decision), and the card itself among the hand,
+        # found by `is` in C (no Python-level __eq__ per card) before an equal copy is looked for.
         if (type(card) is not FactionCard and type(card) is not ReinforcementCard) or not (
             any(map(operator.is_, hand, itertools.repeat(card))) or card in hand
         ):
             raise CardNotInHandError(f"seat {seat} does not hold {_card_label(card)}", rule=rule)
-
-
-def _held(cards: tuple[HandCard, ...], card: HandCard) -> bool:
-    """Whether ``card`` itself (not an equal copy) is among ``cards``: compared by ``is`` in C, without a
-    Python-level ``__eq__`` call per card, for the game's own card objects that hands and actions hold."""
-    return any(map(operator.is_, cards, itertools.repeat(card)))
 
 
 def _position(cards: tuple[HandCard, ...], card: HandCard) -> int:
