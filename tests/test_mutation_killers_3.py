@@ -35,7 +35,7 @@ def test_a_placement_of_a_value_that_is_no_card_names_the_value_and_the_seat() -
         pytest.fail("no placement in 60 seeded games")
     seat = min(engine.awaited_seats(state))
     with pytest.raises(InvalidPlacementError) as refused:
-        engine.apply(state, seat, PlaceCards(frozenset({"#12"})))
+        engine.apply(state, seat, PlaceCards(frozenset({cast(Any, "#12")})))
     assert refused.value.message == f"'#12' is not a card seat {seat} may place"
     assert refused.value.rule == "R-E"
 
