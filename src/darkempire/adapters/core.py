@@ -586,16 +586,16 @@ class Flow(KitFlow[GameConfig, GameState, Action]):
         state = self.state
         if self.node is not None or state is None or state.is_over:
             raise WrongPhaseError("no seat chooses now", rule="9.1")
-        if isinstance(choices, Mapping):
-            chosen, indices = dict(choices), [NO_OP if choices.get(s) is None else encode(state, s, choices[s])
-                                              for s in range(self.players)]  # fmt: skip
-        else:
-            chosen, indices = self._decoded(state, choices), [int(index) for index in choices]
+        chosen = dict(choices) if isinstance(choices, Mapping) else self._decoded(state, choices)
+        # The kit checks every choice before anything else reads it, and keeps the checked actions (the
+        # engine's own cards): the trail names those, never the caller's objects.
+        child = super().apply_joint(chosen)
+        kept = dict(child.past[-1][1])
         trail = tuple(
-            self.trail[s] + (f"{view_text(player_view(state, s), logs=False)} => {index_text(state, s, indices[s])}",)
+            self.trail[s] + (f"{view_text(player_view(state, s), logs=False)} => {action_text(kept.get(s))}",)
             for s in range(self.players)
         )
-        return self._child(attrs.evolve(super().apply_joint(chosen), trail=trail))
+        return self._child(attrs.evolve(child, trail=trail))
 
     def _decoded(self, state: GameState, actions: Sequence[int]) -> dict[int, Action]:
         """The choices of a joint action of integers, each checked (the kit's :func:`decode_joint`), with
@@ -606,7 +606,8 @@ class Flow(KitFlow[GameConfig, GameState, Action]):
                 return MissingChoiceError(message, rule="9.2")
             text = "no action integer"
             if isinstance(index, numbers.Integral) and not isinstance(index, bool):
-                text = index_text(state, seat, int(index))
+                value = int(index)
+                text = index_text(state, seat, value) if 0 <= value < NUM_ACTIONS else f"outside 0-{NUM_ACTIONS - 1}"
             return IllegalActionError(f"action {quote(index, 20)} ({text}) is not legal for seat {seat}", rule="9.1",
                                       seat=seat)  # fmt: skip
 

@@ -9,8 +9,9 @@ decision as a *joint action* of all seats at once. A :class:`KitFlow` gives both
   :meth:`~tablekit.game.Game.initial`) runs with that script: applying an outcome appends its index and runs
   the step again, which repeats the same draws (the game is pure) and goes one draw further;
 * a decision collects one choice per seat the step awaits (:meth:`~tablekit.game.Game.awaited`); every
-  choice is checked by the game's :meth:`~tablekit.game.Game.check` once, before any draw, and the step
-  resolves as the kit's collector resolves it (:func:`tablekit.simultaneous.resolve`, each time it runs again
+  choice is checked by the game's :meth:`~tablekit.game.Game.check` once, before any draw, and kept as the
+  check returned it (made of the game's own objects, so that a caller's object changed later cannot change
+  the step); the step resolves as the kit's collector resolves it (:func:`tablekit.simultaneous.resolve`, each time it runs again
   with more chance), so a step that refuses checked choices is the game's fault
   (:class:`~tablekit.errors.GameContractError`).
 
@@ -35,6 +36,7 @@ carried over, and two hooks serve what a framework numbers differently from the 
 from __future__ import annotations
 
 import numbers
+import operator
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, Final, Generic, Protocol, Self, TypeVar
 
@@ -231,6 +233,9 @@ class KitFlow(Generic[C, S, A]):
     def apply_joint(self, choices: Mapping[int, A]) -> Self:
         """Resolve the decision with one choice per awaited seat (and none for any other seat).
 
+        The flow keeps each choice as the game's :meth:`~tablekit.game.Game.check` returned it (the action made
+        of the game's own objects), so the step and every later draw of it resolve the actions checked.
+
         :raises AdapterError: no seat chooses now, or ``choices`` are not exactly the awaited seats'.
         :raises IllegalChoiceError: the game's :meth:`~tablekit.game.Game.check` refuses a choice.
         """
@@ -240,11 +245,18 @@ class KitFlow(Generic[C, S, A]):
         if set(choices) != awaited:
             raise AdapterError(f"choices for seats {sorted(choices)}, but the step awaits {sorted(awaited)}")
         assert self.state is not None
-        joint = _joint(choices)
-        # Check each choice now, so that an illegal one is refused before any draw is made for the step.
-        for seat, action in joint:
-            self.game.check(self.state, seat, action)
-        return _settle(attrs.evolve(self, choices=joint, script=(), past=(*self.past, (self.state, joint))))
+        # Check each choice now, so that an illegal one is refused before any draw is made for the step, and
+        # keep what the check returns: the step runs again at every draw, and must run with the actions
+        # checked, never with the caller's objects (which the caller may change after the check).
+        state = self.state
+        joint = tuple((seat, _kept(self.game.check(state, seat, action), action)) for seat, action in _joint(choices))
+        return _settle(attrs.evolve(self, choices=joint, script=(), past=(*self.past, (state, joint))))
+
+
+def _kept(checked: T | None, action: T) -> T:
+    """The action to keep after :meth:`~tablekit.game.Game.check`: what it returned, or (``None``) the action
+    given."""
+    return action if checked is None else checked
 
 
 @attrs.frozen
@@ -317,6 +329,16 @@ def _count(actions: object) -> str:
     return str(len(actions)) if isinstance(actions, Sequence) else f"no sequence but {type(actions).__name__}:"
 
 
+def _integer(value: object) -> int | None:
+    """``value`` as a plain ``int`` if it is an integer (a ``bool`` is none), else ``None``."""
+    if not isinstance(value, numbers.Integral) or isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)
+    except (TypeError, ValueError, OverflowError):  # an Integral whose __index__ fails is no integer here
+        return None
+
+
 def decode_joint(flow: KitFlow[C, S, A], encoder: ActionEncoder[S, A], actions: Sequence[int], *,
                  legal: Callable[[int], Collection[int]] | None = None,
                  refuse: Refusal = _refused) -> dict[int, A]:  # fmt: skip
@@ -336,15 +358,16 @@ def decode_joint(flow: KitFlow[C, S, A], encoder: ActionEncoder[S, A], actions: 
     choices: dict[int, A] = {}
     for seat, index in enumerate(actions):
         listed: Mapping[int, A | None] | Collection[int] = legal_encoded(flow, encoder, seat) if legal is None else legal(seat)
-        if not isinstance(index, numbers.Integral) or isinstance(index, bool) or index not in listed:
-            raise refuse(seat, index, f"action {quote(index, 20)} is not legal for seat {seat}")  # numpy ints are ints
-        if int(index) == NO_OP:
+        value = _integer(index)  # numpy ints are ints; an int subclass's own __eq__ decides nothing
+        if value is None or value not in listed:
+            raise refuse(seat, index if value is None else value, f"action {quote(index, 20)} is not legal for seat {seat}")
+        if value == NO_OP:
             continue
         if isinstance(listed, Mapping):
-            action = listed[int(index)]
+            action = listed[value]
         else:
             assert flow.state is not None  # a seat has a legal action other than NO_OP at a decision only
-            action = encoder.decode(flow.state, seat, int(index))
+            action = encoder.decode(flow.state, seat, value)
         if action is not None:
             choices[seat] = action
     return choices

@@ -1,0 +1,89 @@
+"""The kit's adapters against the hostile review of 2026-12-02, on Toyspiel (findings F18, F01 and later).
+
+* F18: :meth:`KitFlow.apply_joint <tablekit.adapters.flow.KitFlow.apply_joint>` (and the kit's collector,
+  :func:`tablekit.simultaneous.choose`) keep the action the game's ``check`` returned: an action object the
+  caller changes after the check does not change the step, not even when the step runs again at a draw.
+* F01: :func:`~tablekit.adapters.flow.decode_joint` reads an integer as a plain ``int``, so an ``int``
+  subclass whose ``__eq__`` says yes to everything is not "in" the legal list.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from kit.toy import GAME, Bid, Keep, Peek, Phase, ToyAction, ToyConfig, ToyState
+from tablekit import simultaneous
+from tablekit.adapters.flow import AdapterError, KitFlow, decode_joint
+from tablekit.chance import ScriptedChance
+
+KEEP, PEEK = 10, 11
+
+
+class _Encoder:
+    """A bid of card ``c`` is ``c``, Keep 10, Peek 11; 0 is the kit's NO_OP."""
+
+    num_actions = 12
+
+    def encode(self, state: ToyState, seat: int, action: ToyAction) -> int:
+        return action.card if isinstance(action, Bid) else KEEP if isinstance(action, Keep) else PEEK
+
+    def decode(self, state: ToyState, seat: int, index: int) -> ToyAction:
+        return Bid(index) if index < KEEP else Keep() if index == KEEP else Peek()
+
+
+def _at_claim() -> KitFlow[ToyConfig, ToyState, ToyAction]:
+    """A 2-player game of 3 cards at its first claim (seat 1 bid higher), prizes left in the deck."""
+    flow: KitFlow[ToyConfig, ToyState, ToyAction] = KitFlow.start(GAME, ToyConfig(2, 3), 2).draw(0)
+    flow = flow.apply_joint({0: Bid(1), 1: Bid(3)})
+    assert flow.state is not None and flow.state.phase is Phase.CLAIM and flow.awaited == {1}
+    return flow
+
+
+# --------------------------------------------------------------------------- F18: the checked action is kept
+
+
+def test_an_action_changed_after_the_check_does_not_change_the_step_drawing_its_outcomes() -> None:
+    flow = _at_claim()
+    assert flow.state is not None and flow.state.prize is not None
+    prize, score = flow.state.prize, flow.state.scores[1]
+    keep = Keep()
+    flow = flow.apply_joint({1: keep})
+    assert flow.is_chance  # the next prize: the draw runs the step again
+    object.__setattr__(keep, "__class__", Peek)  # the caller's object is now a Peek
+    flow = flow.draw(0)
+    assert flow.state is not None
+    assert flow.state.scores[1] == score + prize and flow.state.peeker is None  # kept, as checked
+    assert flow.past[-1][1] == ((1, Keep()),) and type(flow.past[-1][1][0][1]) is Keep
+
+
+def test_the_collector_resolves_the_checked_action_not_the_callers_changed_object() -> None:
+    round, _ = simultaneous.start(GAME, ToyConfig(2, 3), ScriptedChance((0,)))
+    bid = Bid(1)
+    round = simultaneous.choose(GAME, round, 0, bid).round
+    object.__setattr__(bid, "card", 3)  # changed after its check, before the step resolves
+    collected = simultaneous.choose(GAME, round, 1, Bid(2))
+    assert collected.transition is not None
+    assert collected.transition.state.hands[0] == frozenset({2, 3})  # seat 0 gave the card it was checked for
+
+
+# --------------------------------------------------------------------------- F01: integers read as ints
+
+
+class _Liar(int):
+    """An int whose ``__eq__`` says yes to everything."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __hash__(self) -> int:
+        return 0
+
+
+@pytest.mark.parametrize("action", [_Liar(99), -1, 12, 10**30], ids=repr)
+def test_an_integer_outside_the_legal_list_is_refused_even_if_its_eq_lies(action: int) -> None:
+    flow = _at_claim()
+    with pytest.raises(AdapterError, match="seat 1"):
+        decode_joint(flow, _Encoder(), [0, action])
+    with pytest.raises(AdapterError, match="seat 1"):
+        decode_joint(flow, _Encoder(), [0, action], legal=lambda seat: [0] if seat == 0 else [KEEP, PEEK])
+    assert decode_joint(flow, _Encoder(), [0, KEEP]) == {1: Keep()}

@@ -1,0 +1,136 @@
+"""The adapters against the hostile review of 2026-12-02 (findings F01-F20, adapter parts; spec 9.1, 9.2).
+
+* F18: the flow resolves the actions it checked, made of the engine's own cards, never the caller's objects:
+  a card copy changed after the check cannot change the step (nor its trail).
+* F01: an action integer outside the action space (or an ``int`` subclass whose ``__eq__`` lies) is an
+  :class:`~darkempire.rules.errors.IllegalActionError` naming the seat, never a bare ``ValueError``.
+* F02: :meth:`Flow.apply_joint <darkempire.adapters.core.Flow.apply_joint>` given the kit's mapping checks each
+  action before anything encodes it: a malformed, forged or wrong-phase action is a typed refusal.
+
+Each test builds its flow with the kit's seeded chance, so it is quick and the same every run.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import attrs
+import pytest
+
+from darkempire.adapters.core import NUM_ACTIONS, Flow
+from darkempire.rules import engine
+from darkempire.rules.actions import Action, PassCards, PlaceCards, Reorganize
+from darkempire.rules.cards import FactionCard
+from darkempire.rules.errors import IllegalActionError
+from darkempire.rules.state import Phase
+from tablekit.chance import SeededChance
+
+# --------------------------------------------------------------------------- F18: the checked action is kept
+
+
+def _become(target: FactionCard, card: FactionCard) -> None:
+    for field in attrs.fields(FactionCard):
+        object.__setattr__(target, field.name, getattr(card, field.name))
+
+
+def _reorganize_with_two_faction_cards() -> Flow:
+    rng = random.Random(1)
+    flow = Flow.new(3).sample(SeededChance(4))
+    while not (flow.state is not None and flow.state.phase is Phase.REORGANIZE and flow.awaited == {0, 1, 2}
+               and sum(c.faction is not None for c in flow.state.hands[0]) >= 2):  # fmt: skip
+        flow = flow.apply_joint([rng.choice(flow.legal(s)) for s in range(3)])
+        while flow.is_chance:
+            flow = flow.draw(0)
+    return flow
+
+
+@pytest.mark.spec("9.2")
+def test_a_card_copy_changed_after_the_check_does_not_change_the_step() -> None:
+    flow = _reorganize_with_two_faction_cards()
+    assert flow.state is not None
+    x, y = [c for c in flow.state.hands[0] if isinstance(c, FactionCard)][:2]
+    copy = object.__new__(FactionCard)
+    _become(copy, x)  # equal to X: the check accepts it
+    flow = flow.apply_joint({0: Reorganize(None, frozenset([copy])), 1: Reorganize(), 2: Reorganize()})
+    assert flow.is_chance  # the refill draws: every draw runs the step again
+    kept = dict(flow.choices or ())[0]
+    assert isinstance(kept, Reorganize) and all(c is x for c in kept.discards)  # the engine's own card
+    _become(copy, y)  # ... and now the caller's copy says Y
+    while flow.is_chance:
+        flow = flow.draw(0)
+    assert flow.state is not None
+    assert x not in flow.state.hands[0] and y in flow.state.hands[0]  # X was discarded, as checked
+    assert flow.trail[0][-1].endswith(f"discard C{x.value}#{x.id}")
+
+
+# --------------------------------------------------------------------------- F01: out-of-range integers
+
+
+class _Liar(int):
+    """An int whose ``__eq__`` says yes to everything: ``in`` any list of legal actions."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __hash__(self) -> int:
+        return 0
+
+
+def _draft() -> tuple[Flow, list[int]]:
+    flow = Flow.new(3).sample(SeededChance(0))
+    return flow, [flow.legal(s)[0] for s in range(3)]
+
+
+@pytest.mark.spec("9.1")
+@pytest.mark.parametrize("action", [-1, -5, NUM_ACTIONS, 10**30, _Liar(9999)], ids=repr)
+def test_an_action_integer_outside_the_action_space_is_an_illegal_action_naming_the_seat(action: int) -> None:
+    flow, legal = _draft()
+    with pytest.raises(IllegalActionError, match="seat 0") as caught:
+        flow.apply_joint([action, legal[1], legal[2]])
+    assert caught.value.seat == 0
+    with pytest.raises(IllegalActionError, match="seat 1"):
+        flow.apply_joint([legal[0], action, legal[2]])
+
+
+@pytest.mark.spec("9.1")
+def test_pyspiel_apply_actions_out_of_range_is_an_illegal_action() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    import darkempire.adapters.openspiel  # noqa: F401  registers the game
+
+    state = pyspiel.load_game("dark_empire_revolution(players=3)").new_initial_state()
+    rng = random.Random(0)
+    while state.is_chance_node():
+        state.apply_action(rng.choice([o for o, _ in state.chance_outcomes()]))
+    legal = [state.legal_actions(p)[0] for p in range(3)]
+    for action in (-1, NUM_ACTIONS):
+        with pytest.raises(IllegalActionError, match="seat 0"):
+            state.clone().apply_actions([action, legal[1], legal[2]])
+
+
+# --------------------------------------------------------------------------- F02: check before encoding
+
+
+def _bad_draft_actions(flow: Flow) -> dict[str, Any]:
+    assert flow.state is not None
+    hand = list(flow.state.hands[0])
+    return {
+        "one card": PassCards(frozenset(hand[:1])),
+        "three cards": PassCards(frozenset(hand[:3])),
+        "forged": object.__new__(PassCards),
+        "reorganize": Reorganize(hand[0]),
+        "place": PlaceCards(frozenset(hand[:1])),
+        "str": "pass",
+    }
+
+
+@pytest.mark.spec("9.1")
+@pytest.mark.parametrize("case", ["one card", "three cards", "forged", "reorganize", "place", "str"])
+def test_a_bad_action_in_the_mapping_form_is_refused_by_the_check_before_any_encoding(case: str) -> None:
+    flow, _ = _draft()
+    assert flow.state is not None
+    ok: dict[int, Action] = {s: engine.legal_actions(flow.state, s)[0] for s in range(3)}
+    with pytest.raises(IllegalActionError) as caught:
+        flow.apply_joint({**ok, 0: _bad_draft_actions(flow)[case]})
+    assert "rule" in str(caught.value)
+    assert flow.apply_joint(ok).trail[0]  # the flow itself is unchanged and still plays
