@@ -79,7 +79,7 @@ class _Liar(int):
         return 0
 
 
-@pytest.mark.parametrize("action", [_Liar(99), -1, 12, 10**30], ids=repr)
+@pytest.mark.parametrize("action", [_Liar(99), _Liar(-1), _Liar(7)], ids=repr)
 def test_an_integer_outside_the_legal_list_is_refused_even_if_its_eq_lies(action: int) -> None:
     flow = _at_claim()
     with pytest.raises(AdapterError, match="seat 1"):
