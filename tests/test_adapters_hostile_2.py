@@ -22,7 +22,7 @@ from darkempire.adapters.core import NUM_ACTIONS, Flow
 from darkempire.rules import engine
 from darkempire.rules.actions import Action, PassCards, PlaceCards, Reorganize
 from darkempire.rules.cards import FactionCard
-from darkempire.rules.errors import IllegalActionError
+from darkempire.rules.errors import IllegalActionError, InvalidArgumentError
 from darkempire.rules.state import Phase
 from tablekit.chance import SeededChance
 
@@ -134,3 +134,53 @@ def test_a_bad_action_in_the_mapping_form_is_refused_by_the_check_before_any_enc
         flow.apply_joint({**ok, 0: _bad_draft_actions(flow)[case]})
     assert "rule" in str(caught.value)
     assert flow.apply_joint(ok).trail[0]  # the flow itself is unchanged and still plays
+
+
+# --------------------------------------------------------------------------- F06, F07: PettingZoo
+
+
+def _legal_joint(observations: dict[str, Any]) -> dict[str, int]:
+    np = pytest.importorskip("numpy")
+    return {a: int(np.flatnonzero(o["action_mask"])[0]) for a, o in observations.items()}
+
+
+@pytest.mark.spec("9.2")
+@pytest.mark.parametrize("extra", [("player_9", 12345), (7, "junk"), ("player_0 ", 0)], ids=repr)
+def test_a_parallel_step_with_an_action_for_no_agent_is_refused(extra: tuple[object, object]) -> None:
+    pytest.importorskip("pettingzoo")
+    from darkempire.adapters.pettingzoo import parallel_env
+
+    penv = parallel_env(players=3)
+    observations, _ = penv.reset(seed=1)
+    before = penv.flow
+    with pytest.raises(InvalidArgumentError, match="no other"):
+        penv.step({**_legal_joint(observations), extra[0]: extra[1]})
+    assert penv.flow is before  # nothing applied
+
+
+@pytest.mark.spec("9.1")
+@pytest.mark.parametrize("action", [99999, -1, NUM_ACTIONS], ids=repr)
+def test_the_wrapped_aec_env_refuses_an_action_out_of_the_space_with_a_typed_error(action: int) -> None:
+    pytest.importorskip("pettingzoo")
+    from darkempire.adapters.pettingzoo import env
+
+    aec = env(players=3)
+    aec.reset(seed=1)
+    with pytest.raises(IllegalActionError, match="player_0"):
+        aec.step(action)
+    aec.step(int(aec.observe("player_0")["action_mask"].argmax()))  # nothing applied: it still plays
+
+
+@pytest.mark.spec("9.2")
+@pytest.mark.parametrize("wrapped", [False, True], ids=["raw_env", "env"])
+def test_an_aec_step_before_reset_and_an_unknown_agent_are_typed_errors(wrapped: bool) -> None:
+    pytest.importorskip("pettingzoo")
+    from darkempire.adapters.pettingzoo import env, raw_env
+
+    aec = (env if wrapped else raw_env)(players=3)
+    with pytest.raises(InvalidArgumentError, match="reset"):
+        aec.step(0)
+    aec.reset(seed=1)
+    for nobody in ("nobody", 0, None):
+        with pytest.raises(InvalidArgumentError, match="agents"):
+            aec.observe(nobody)

@@ -5,6 +5,7 @@
   caller changes after the check does not change the step, not even when the step runs again at a draw.
 * F01: :func:`~tablekit.adapters.flow.decode_joint` reads an integer as a plain ``int``, so an ``int``
   subclass whose ``__eq__`` says yes to everything is not "in" the legal list.
+* F06: the parallel environment refuses a step with an action for no agent.
 """
 
 from __future__ import annotations
@@ -87,3 +88,19 @@ def test_an_integer_outside_the_legal_list_is_refused_even_if_its_eq_lies(action
     with pytest.raises(AdapterError, match="seat 1"):
         decode_joint(flow, _Encoder(), [0, action], legal=lambda seat: [0] if seat == 0 else [KEEP, PEEK])
     assert decode_joint(flow, _Encoder(), [0, KEEP]) == {1: Keep()}
+
+
+# --------------------------------------------------------------------------- F06: unknown agents
+
+
+def test_a_parallel_step_with_an_action_for_no_agent_is_refused_on_the_kit() -> None:
+    pytest.importorskip("pettingzoo")
+    from kit.test_kit_pettingzoo import _env
+
+    env = _env(2)
+    observations, _ = env.reset(seed=0)
+    joint = {a: int(o["action_mask"].argmax()) for a, o in observations.items()}
+    for extra in ("player_2", 1, None):
+        with pytest.raises(AdapterError, match="no other"):
+            env.step({**joint, extra: 1})
+    env.step(joint)
