@@ -22,8 +22,9 @@ from darkempire.adapters.core import NUM_ACTIONS, Flow
 from darkempire.rules import engine
 from darkempire.rules.actions import Action, PassCards, PlaceCards, Reorganize
 from darkempire.rules.cards import FactionCard
-from darkempire.rules.errors import IllegalActionError, InvalidArgumentError
+from darkempire.rules.errors import IllegalActionError, InvalidArgumentError, WrongSeatError
 from darkempire.rules.state import Phase
+from tablekit.adapters.flow import OutcomeError
 from tablekit.chance import SeededChance
 
 # --------------------------------------------------------------------------- F18: the checked action is kept
@@ -153,8 +154,9 @@ def test_a_parallel_step_with_an_action_for_no_agent_is_refused(extra: tuple[obj
     penv = parallel_env(players=3)
     observations, _ = penv.reset(seed=1)
     before = penv.flow
+    bad: dict[Any, Any] = {**_legal_joint(observations), extra[0]: extra[1]}
     with pytest.raises(InvalidArgumentError, match="no other"):
-        penv.step({**_legal_joint(observations), extra[0]: extra[1]})
+        penv.step(bad)
     assert penv.flow is before  # nothing applied
 
 
@@ -181,6 +183,51 @@ def test_an_aec_step_before_reset_and_an_unknown_agent_are_typed_errors(wrapped:
     with pytest.raises(InvalidArgumentError, match="reset"):
         aec.step(0)
     aec.reset(seed=1)
-    for nobody in ("nobody", 0, None):
+    nobodies: tuple[Any, ...] = ("nobody", 0, None)
+    for nobody in nobodies:
         with pytest.raises(InvalidArgumentError, match="agents"):
             aec.observe(nobody)
+
+
+# --------------------------------------------------------------------------- F03, F05: OpenSpiel action strings
+
+
+def _pyspiel_state() -> Any:
+    pyspiel = pytest.importorskip("pyspiel")
+    import darkempire.adapters.openspiel  # noqa: F401  registers the game
+
+    return pyspiel, pyspiel.load_game("dark_empire_revolution(players=3)").new_initial_state()
+
+
+@pytest.mark.spec("9.1")
+def test_a_chance_action_string_refuses_what_is_no_outcome_of_the_node() -> None:
+    pyspiel, state = _pyspiel_state()
+    chance = pyspiel.PlayerId.CHANCE
+    assert state.action_to_string(chance, 2).startswith("seat 0 gets victor card")
+    for no_outcome in (7, -1, 5):
+        with pytest.raises(OutcomeError, match="victor seat 0"):
+            state.action_to_string(chance, no_outcome)
+    rng = random.Random(0)
+    while not state.flow.node.name.startswith("deal"):
+        state.apply_action(rng.choice([o for o, _ in state.chance_outcomes()]))
+    assert state.action_to_string(chance, 74) == "seat 0 is dealt +3#74"
+    for no_outcome in (75, -1, -75):  # -1 once named card #74 by negative indexing
+        with pytest.raises(OutcomeError, match="deal seat 0"):
+            state.action_to_string(chance, no_outcome)
+
+
+@pytest.mark.spec("9.1")
+def test_a_seat_action_string_refuses_an_integer_outside_the_space_and_a_seat_outside_the_game() -> None:
+    pyspiel, state = _pyspiel_state()
+    rng = random.Random(0)
+    while state.is_chance_node():
+        state.apply_action(rng.choice([o for o, _ in state.chance_outcomes()]))
+    assert state.action_to_string(0, 1) == "seat 0: pass W4#0 W4#1"
+    for action in (-1, NUM_ACTIONS, 2**40):
+        with pytest.raises(InvalidArgumentError, match="no action integer"):
+            state.action_to_string(0, action)
+    for seat in (9, 3, -3):
+        with pytest.raises(WrongSeatError, match="no seat"):
+            state.action_to_string(seat, 1)
+    with pytest.raises(OutcomeError, match="no chance node"):
+        state.action_to_string(pyspiel.PlayerId.CHANCE, 1)

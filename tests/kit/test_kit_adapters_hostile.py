@@ -6,9 +6,13 @@
 * F01: :func:`~tablekit.adapters.flow.decode_joint` reads an integer as a plain ``int``, so an ``int``
   subclass whose ``__eq__`` says yes to everything is not "in" the legal list.
 * F06: the parallel environment refuses a step with an action for no agent.
+* F04: OpenSpiel's ``action_to_string`` at a chance node reads the game's outcome ids (the outcome hook) and
+  refuses an integer that is no outcome; a seat or action integer out of range is refused too.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 
@@ -101,6 +105,32 @@ def test_a_parallel_step_with_an_action_for_no_agent_is_refused_on_the_kit() -> 
     observations, _ = env.reset(seed=0)
     joint = {a: int(o["action_mask"].argmax()) for a, o in observations.items()}
     for extra in ("player_2", 1, None):
+        bad: dict[Any, Any] = {**joint, extra: 1}
         with pytest.raises(AdapterError, match="no other"):
-            env.step({**joint, extra: 1})
+            env.step(bad)
     env.step(joint)
+
+
+# --------------------------------------------------------------------------- F04: chance action strings
+
+
+def test_a_chance_action_string_reads_the_outcome_id_and_refuses_what_is_no_outcome() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    import kit.test_kit_adapter_hooks  # noqa: F401  registers toyspiel_ids (outcome ids 10, 20, 30, 40)
+    from tablekit.adapters.flow import OutcomeError
+    from tablekit.adapters.openspiel import KitState
+
+    state = pyspiel.load_game("toyspiel_ids(players=3)").new_initial_state()
+    assert isinstance(state, KitState)
+    chance = pyspiel.PlayerId.CHANCE
+    assert state.action_to_string(chance, 10) == "prize: outcome 10 (1)"  # the option of id 10: prize 1
+    assert state.action_to_string(chance, 40) == "prize: outcome 40 (4)"
+    for no_outcome in (1, 3, 0, -1, 41):
+        with pytest.raises(OutcomeError, match="not a chance outcome"):
+            state.action_to_string(chance, no_outcome)
+    state.apply_action(30)
+    with pytest.raises(OutcomeError, match="no chance node"):
+        state.action_to_string(chance, 10)
+    for seat, action in ((5, 1), (-3, 1), (0, -1), (0, 2**40)):
+        with pytest.raises(AdapterError):
+            state.action_to_string(seat, action)

@@ -121,7 +121,7 @@ from darkempire.rules.errors import IllegalActionError, InvalidArgumentError, Mi
 # The kit flow's field annotations name these: imported so that they resolve for Flow's signature too.
 from tablekit._typevars import A, C, S  # noqa: F401
 from tablekit.chance import ChanceNode  # noqa: F401
-from tablekit.adapters.flow import AdapterError, KitFlow, decode_joint
+from tablekit.adapters.flow import AdapterError, KitFlow, OutcomeError, decode_joint
 from tablekit.errors import ChanceError
 from tablekit.wire import quote
 from darkempire.rules.scoring import MonthScore, VerdictReason
@@ -362,7 +362,12 @@ def action_text(action: Action | None) -> str:
 
 
 def index_text(state: GameState | None, seat: int, index: int) -> str:
-    """:func:`action_text` of ``index`` for ``seat``; positions are named when ``state`` cannot resolve them."""
+    """:func:`action_text` of ``index`` for ``seat``; positions are named when ``state`` cannot resolve them.
+
+    :raises InvalidArgumentError: ``index`` is not an integer of the action space (0-6856).
+    """
+    if type(index) is not int or not 0 <= index < NUM_ACTIONS:
+        raise InvalidArgumentError(f"{quote(index, 20)} is no action integer (0-{NUM_ACTIONS - 1})")
     if state is not None:
         try:
             return action_text(decode(state, seat, index))
@@ -554,9 +559,13 @@ class Flow(KitFlow[GameConfig, GameState, Action]):
         return list(legal)
 
     def outcome_text(self, outcome: int) -> str:
-        """What chance outcome ``outcome`` of the chance node means."""
-        if self.node is None:
-            return f"chance outcome {outcome}"
+        """What chance outcome ``outcome`` of the chance node means.
+
+        :raises OutcomeError: no chance node is due, or ``outcome`` is not one of its :attr:`outcomes`.
+        """
+        if self.node is None or type(outcome) is not int or outcome not in self.outcomes:
+            where = "no chance node is due" if self.node is None else f"the draw is {self.node.name!r}"
+            raise OutcomeError(f"{quote(outcome, 20)} is not a chance outcome here: {where}")
         name = self.node.name
         kind = name.split()[0]
         if kind == "victor":

@@ -124,7 +124,7 @@ from darkempire.adapters.core import (
     view_text,
 )
 from darkempire.rules.cards import HAND_CARDS
-from darkempire.rules.errors import IllegalActionError
+from darkempire.rules.errors import IllegalActionError, WrongSeatError
 from darkempire.rules.game import GAME
 from darkempire.serialization import (
     FormatVersionError,
@@ -279,6 +279,9 @@ class DarkEmpireState(KitState):
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return self.flow.outcome_text(action)
+        if type(player) is not int or not 0 <= player < self.flow.players:
+            raise WrongSeatError(f"there is no seat {quote(player)} in a {self.flow.players}-player game",
+                                 rule="9.1")  # fmt: skip
         return f"seat {player}: {index_text(self.flow.seen, player, action)}"
 
     def __str__(self) -> str:

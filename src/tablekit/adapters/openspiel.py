@@ -40,9 +40,10 @@ from typing import Any
 import attrs
 import pyspiel
 
-from tablekit.adapters.flow import NO_OP, ActionEncoder, AdapterError, KitFlow, decode_joint, legal_encoded
+from tablekit.adapters.flow import NO_OP, ActionEncoder, AdapterError, KitFlow, OutcomeError, decode_joint, legal_encoded
 from tablekit.errors import GameContractError, IllegalChoiceError
 from tablekit.game import Game
+from tablekit.wire import quote
 
 __all__ = ["KitGame", "KitObserver", "KitState", "Limits", "Spec", "node_player", "register", "replay_history"]
 
@@ -234,10 +235,18 @@ class KitState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hint
             raise GameContractError(f"{self._spec.game.name}: check refused a legal action: {error}") from error
 
     def _action_to_string(self, player: int, action: int) -> str:
-        node, state = self._flow.node, self._flow.state
-        if player == pyspiel.PlayerId.CHANCE and node is not None:
-            shown = f" ({node.options[action]!r})" if 0 <= action < len(node.options) else ""
-            return f"{node.name}: outcome {action}{shown}"
+        flow = self._flow
+        node, state = flow.node, flow.state
+        if player == pyspiel.PlayerId.CHANCE:
+            outcomes = flow.outcomes  # ids by the game's outcome hook, or the options' indices
+            if node is None or type(action) is not int or action not in outcomes:
+                where = "no chance node is due" if node is None else f"{node.name!r} has {quote(outcomes, 60)}"
+                raise OutcomeError(f"{quote(action, 20)} is not a chance outcome here: {where}")
+            return f"{node.name}: outcome {action} ({node.options[outcomes.index(action)]!r})"
+        if type(player) is not int or not 0 <= player < flow.players:
+            raise AdapterError(f"there is no seat {quote(player, 20)} in this {flow.players}-seat game")
+        if type(action) is not int or not 0 <= action < self._spec.encoder.num_actions:
+            raise AdapterError(f"{quote(action, 20)} is no action: actions are 0-{self._spec.encoder.num_actions - 1}")
         if action == NO_OP or state is None:
             return f"seat {player}: wait" if action == NO_OP else f"seat {player}: action {action}"
         return f"seat {player}: {self._spec.encoder.decode(state, player, action)!r}"
