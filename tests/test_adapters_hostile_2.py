@@ -12,19 +12,20 @@ Each test builds its flow with the kit's seeded chance, so it is quick and the s
 
 from __future__ import annotations
 
+import enum
 import random
 from typing import Any
 
 import attrs
 import pytest
 
-from darkempire.adapters.core import NUM_ACTIONS, Flow
+from darkempire.adapters.core import NUM_ACTIONS, Flow, observation_text
 from darkempire.rules import engine
 from darkempire.rules.actions import Action, PassCards, PlaceCards, Reorganize
 from darkempire.rules.cards import FactionCard
 from darkempire.rules.errors import IllegalActionError, InvalidArgumentError, WrongSeatError
 from darkempire.rules.state import Phase
-from tablekit.adapters.flow import OutcomeError
+from tablekit.adapters.flow import AdapterError, OutcomeError
 from tablekit.chance import SeededChance
 
 # --------------------------------------------------------------------------- F18: the checked action is kept
@@ -231,3 +232,68 @@ def test_a_seat_action_string_refuses_an_integer_outside_the_space_and_a_seat_ou
             state.action_to_string(seat, 1)
     with pytest.raises(OutcomeError, match="no chance node"):
         state.action_to_string(pyspiel.PlayerId.CHANCE, 1)
+
+
+# --------------------------------------------------------------------------- F12, F16, F17: seats and actions
+
+
+class _Seat(enum.IntEnum):
+    ONE = 1
+
+
+class _FormatsAsZero(int):
+    """An int that formats as 0, whatever it is (once the key of seat 0's cached view)."""
+
+    def __format__(self, spec: str) -> str:
+        return "0"
+
+
+@pytest.mark.spec("9.1")
+def test_a_flows_cache_never_answers_for_a_seat_the_engine_refuses() -> None:
+    flow, _ = _draft()
+    flow.view(0), flow.view(1), flow.legal(1), observation_text(flow, 0)  # fill the cache
+    for seat in (_Seat.ONE, _FormatsAsZero(2), _FormatsAsZero(0)):
+        with pytest.raises(WrongSeatError, match="plain int"):
+            flow.view(seat)
+        with pytest.raises(WrongSeatError, match="plain int"):
+            flow.legal(seat)
+        with pytest.raises(WrongSeatError, match="plain int"):
+            observation_text(flow, seat)
+
+
+@pytest.mark.spec("9.1")
+def test_the_observers_refuse_what_is_no_seat_during_the_deal_and_after() -> None:
+    pyspiel, state = _pyspiel_state()
+    game = state.get_game()
+    recall = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    default = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=False))
+    rng = random.Random(0)
+    for _ in range(2):  # at the deal's first draw, then at the first decision
+        for observer in (recall, default):
+            for seat in (3, None, 1.0, -1, _Seat.ONE):
+                with pytest.raises(WrongSeatError, match="no seat"):
+                    observer.string_from(state, seat)
+        while state.is_chance_node():
+            state.apply_action(rng.choice([o for o, _ in state.chance_outcomes()]))
+    with pytest.raises(AdapterError, match="IIGObservationType"):
+        game.make_py_observer("junk")
+
+
+@pytest.mark.spec("9.1")
+def test_a_sampled_state_refuses_a_float_or_an_illegal_action_and_changes_nothing() -> None:
+    pyspiel, _ = _pyspiel_state()
+    from darkempire.adapters.openspiel import ismcts_resampler
+
+    turn = pyspiel.convert_to_turn_based(pyspiel.load_game("dark_empire_revolution(players=3)")).new_initial_state()
+    rng = random.Random(2)
+    while turn.is_chance_node():
+        turn.apply_action(rng.choice([o for o, _ in turn.chance_outcomes()]))
+    sampled = ismcts_resampler(1)(turn, 0)
+    legal = sampled.legal_actions()[0]
+    bad: tuple[Any, ...] = (float(legal), True, 999999, -1, str(legal))
+    for action in bad:
+        with pytest.raises(IllegalActionError, match="seat 0"):
+            sampled.apply_action(action)
+    assert sampled.current_player() == 0 and sampled.legal_actions()[0] == legal
+    sampled.apply_action(legal)
+    assert sampled.current_player() == 1

@@ -8,6 +8,7 @@
 * F06: the parallel environment refuses a step with an action for no agent.
 * F04: OpenSpiel's ``action_to_string`` at a chance node reads the game's outcome ids (the outcome hook) and
   refuses an integer that is no outcome; a seat or action integer out of range is refused too.
+* F16: the kit's Python observer refuses what is no seat and what is no kind of observation.
 """
 
 from __future__ import annotations
@@ -134,3 +135,23 @@ def test_a_chance_action_string_reads_the_outcome_id_and_refuses_what_is_no_outc
     for seat, action in ((5, 1), (-3, 1), (0, -1), (0, 2**40)):
         with pytest.raises(AdapterError):
             state.action_to_string(seat, action)
+
+
+# --------------------------------------------------------------------------- F16: observers
+
+
+def test_the_kits_observer_refuses_what_is_no_seat_and_what_is_no_kind() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    import kit.test_kit_openspiel  # noqa: F401  registers toyspiel
+
+    game = pyspiel.load_game("toyspiel(players=2)")
+    state = game.new_initial_state()
+    state.apply_action(0)
+    for recall in (False, True):
+        observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=recall))
+        assert observer.string_from(state, 1)
+        for seat in (2, -1, None, 1.0, True):
+            with pytest.raises(AdapterError, match="no seat"):
+                observer.string_from(state, seat)
+    with pytest.raises(AdapterError, match="IIGObservationType"):
+        game.make_py_observer("junk")

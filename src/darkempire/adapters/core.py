@@ -117,7 +117,13 @@ from darkempire.rules.cards import (
 )
 from darkempire.rules.chance import Chance
 from darkempire.rules.game import GAME
-from darkempire.rules.errors import IllegalActionError, InvalidArgumentError, MissingChoiceError, WrongPhaseError
+from darkempire.rules.errors import (
+    IllegalActionError,
+    InvalidArgumentError,
+    MissingChoiceError,
+    WrongPhaseError,
+    WrongSeatError,
+)
 # The kit flow's field annotations name these: imported so that they resolve for Flow's signature too.
 from tablekit._typevars import A, C, S  # noqa: F401
 from tablekit.chance import ChanceNode  # noqa: F401
@@ -412,6 +418,19 @@ def outcome_id(value: object) -> int:
     raise InvalidArgumentError(f"the engine drew {value!r}, which has no chance outcome id")
 
 
+def _check_seat(flow: Flow, seat: object) -> None:
+    """Refuse what is no seat of ``flow``'s game, during the deal too (the engine's views check it after)."""
+    if type(seat) is not int or not 0 <= seat < flow.players:
+        raise WrongSeatError(f"there is no seat {quote(seat, 20)} in a {flow.players}-player game (a seat is a "
+                             f"plain int)", rule="9.1")  # fmt: skip
+
+
+def _plain(seat: object) -> bool:
+    """Whether ``seat`` may key a flow's cache: ``None`` or a plain ``int`` (a subclass may format as another
+    seat's number, and the engine refuses it anyway)."""
+    return seat is None or type(seat) is int
+
+
 def _seat_of(name: str) -> int:
     """The seat a draw's name gives the card to (``victor seat 1``, ``deal seat 1 #4``, ``refill m1w2 seat 0 #1``)."""
     words = name.split()
@@ -542,6 +561,8 @@ class Flow(KitFlow[GameConfig, GameState, Action]):
         seen = self.seen
         if seen is None:
             return None
+        if seat is not None and not _plain(seat):  # never served from the cache: player_view refuses it
+            return player_view(seen, seat)
         key = f"view{seat}"
         if key not in self._cache:
             self._cache[key] = spectator_view(seen) if seat is None else player_view(seen, seat)
@@ -552,6 +573,8 @@ class Flow(KitFlow[GameConfig, GameState, Action]):
         """``seat``'s legal actions at a decision (:func:`legal_indices`); ``[]`` at chance nodes and the end."""
         if self.node is not None or self.state is None or self.state.is_over:
             return []
+        if not _plain(seat):  # refused by the engine, never served from the cache
+            return legal_indices(self.state, seat)
         key = f"legal{seat}"
         if key not in self._cache:
             self._cache[key] = legal_indices(self.state, seat)
@@ -1517,6 +1540,8 @@ def observation_fields(flow: Flow, seat: int | None, public: bool = True, privat
 
     Both :func:`observation_text` and :func:`fill_observation` render this structure.
     """
+    if seat is not None:
+        _check_seat(flow, seat)  # before the cache: a subclass of int may format as another seat's number
     key = f"fields{seat}{int(public)}{int(private)}"
     if key in flow._cache:
         cached: tuple[Group, ...] = flow._cache[key]
@@ -1567,7 +1592,11 @@ def private_observation_text(flow: Flow, seat: int) -> str:
 
 def info_state_text(flow: Flow, seat: int) -> str:
     """``seat``'s information state: its trail (one line per joint action: what it saw and chose), then its
-    current observation. Perfect recall: it holds every earlier observation and every own action."""
+    current observation. Perfect recall: it holds every earlier observation and every own action.
+
+    :raises WrongSeatError: ``seat`` is not a seat of the game (a plain ``int``).
+    """
+    _check_seat(flow, seat)
     return "\n".join((*flow.trail[seat], observation_text(flow, seat)))
 
 

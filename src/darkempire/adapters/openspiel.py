@@ -331,19 +331,35 @@ class DarkEmpireObserver(KitObserver):
         return None
 
     def set_from(self, state: DarkEmpireState, player: int) -> None:
-        """Write ``player``'s observation of ``state`` into the observer's ``tensor``."""
+        """Write ``player``'s observation of ``state`` into the observer's ``tensor``.
+
+        :raises WrongSeatError: ``player`` is no seat of the game (OpenSpiel does not check a Python
+            observer's calls).
+        """
+        _check_player(state, player)
         if self.tensor is None:  # perfect recall: no tensor
             return
         fill_observation(self.tensor, state.flow, player, public=self.public, private=self.private)
 
     def string_from(self, state: DarkEmpireState, player: int) -> str:
-        """``player``'s observation of ``state`` as text."""
+        """``player``'s observation of ``state`` as text.
+
+        :raises WrongSeatError: ``player`` is no seat of the game.
+        """
+        _check_player(state, player)
         flow = state.flow
         if self.recall:
             return info_state_text(flow, player)
         if not self.public:
             return private_observation_text(flow, player) if self.private else ""
         return observation_text(flow, player if self.private else None)
+
+
+def _check_player(state: DarkEmpireState, player: object) -> None:
+    players = state.flow.players
+    if type(player) is not int or not 0 <= player < players:
+        raise WrongSeatError(f"there is no seat {quote(player)} in a {players}-player game (a seat is a plain int)",
+                             rule="9.1")  # fmt: skip
 
 
 pyspiel.register_game(GAME_TYPE, DarkEmpireGame)
@@ -506,11 +522,15 @@ class SampledState:
     def apply_action(self, action: int) -> None:
         """The current seat chooses ``action``; the step resolves once every seat has chosen.
 
-        :raises ValueError: if ``action`` is not legal.
+        :raises IllegalActionError: (a :class:`ValueError`) if ``action`` is no integer (a Python or numpy one;
+            ``307.0`` and ``True`` are none) or not legal, or the game is over.
         """
         seat = self.current_player()
-        if action not in self.legal_actions():
-            raise ValueError(f"action {action} is not legal for seat {seat}")
+        integer = isinstance(action, (int, np.integer)) and not isinstance(action, (bool, np.bool_))
+        if self._state.is_over or not integer or int(action) not in self.legal_actions():
+            raise IllegalActionError(f"action {quote(action)} is not legal for seat {seat} here", rule="9.1",
+                                     seat=None if self._state.is_over else seat)  # fmt: skip
+        action = int(action)  # buffered as a plain int, as the joint action it completes
         self._buffered.append(action)
         self._legal = None
         if len(self._buffered) < self._state.players:

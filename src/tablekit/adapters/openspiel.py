@@ -295,6 +295,8 @@ class KitObserver:
     def __init__(self, spec: Spec, iig_obs_type: Any, params: Mapping[str, Any] | None) -> None:
         if params:
             raise AdapterError(f"observation parameters are not supported: {dict(params)}")
+        if not isinstance(iig_obs_type, pyspiel.IIGObservationType):
+            raise AdapterError(f"the kind of observation is a pyspiel.IIGObservationType, not {quote(iig_obs_type, 40)}")
         private = iig_obs_type.private_info
         if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
             raise AdapterError("an observation shows one seat's private information, not every seat's")
@@ -318,8 +320,14 @@ class KitObserver:
         """Nothing: the kit's observer has no tensor."""
 
     def string_from(self, state: KitState, player: int) -> str:
-        """``player``'s observation or information state of ``state`` (the spectator's if public-only)."""
+        """``player``'s observation or information state of ``state`` (the spectator's if public-only).
+
+        :raises AdapterError: ``player`` is no seat of the game (OpenSpiel's C++ side does not check a Python
+            observer's calls).
+        """
         flow = state.flow
+        if type(player) is not int or not 0 <= player < flow.players:
+            raise AdapterError(f"there is no seat {quote(player, 20)} in this {flow.players}-seat game")
         if not self.private:
             return _observation(self._spec, flow, None)
         if not self.recall:
