@@ -9,6 +9,8 @@
 * F04: OpenSpiel's ``action_to_string`` at a chance node reads the game's outcome ids (the outcome hook) and
   refuses an integer that is no outcome; a seat or action integer out of range is refused too.
 * F16: the kit's Python observer refuses what is no seat and what is no kind of observation.
+* F14: a flow refuses a number of seats that is not its config's, a chance source that is none and a game
+  that is none.
 """
 
 from __future__ import annotations
@@ -155,3 +157,21 @@ def test_the_kits_observer_refuses_what_is_no_seat_and_what_is_no_kind() -> None
                 observer.string_from(state, seat)
     with pytest.raises(AdapterError, match="IIGObservationType"):
         game.make_py_observer("junk")
+
+
+# --------------------------------------------------------------------------- F14: a flow's misuse
+
+
+def test_a_flow_refuses_a_number_of_seats_not_the_configs_no_chance_source_and_no_game() -> None:
+    with pytest.raises(AdapterError, match="2 seats, not of the 3"):
+        KitFlow.start(GAME, ToyConfig(2, 3), 3).draw(0)  # the set-up's state has 2 seats
+    flow: KitFlow[ToyConfig, ToyState, ToyAction] = KitFlow.start(GAME, ToyConfig(2, 3), 2)
+    nothing: Any = object()  # no chance source, no game
+    with pytest.raises(AdapterError, match="chance source"):
+        flow.sample(nothing)
+    with pytest.raises(AdapterError, match="no tablekit Game"):
+        KitFlow.start(nothing, None, 3)
+    two: Any = 2.0
+    with pytest.raises(AdapterError, match="positive int"):
+        KitFlow.start(GAME, ToyConfig(2, 3), two)
+    assert flow.sample(ScriptedChance((0,))).awaited == {0, 1}

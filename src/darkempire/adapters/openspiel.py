@@ -70,6 +70,12 @@ Built from :func:`darkempire.rules.views.player_view` only, so they show a seat 
 While chance nodes draw the outcome of a step, the seats see the step before it resolved, with their own
 choice pending. During the deal each seat sees its own cards dealt so far.
 
+A pyspiel state itself is omniscient, as every OpenSpiel state is: ``str(state)``, ``state.history()`` (the
+chance outcomes are card ids), ``legal_actions`` at a chance node (the cards not dealt yet) and
+``action_to_string`` of another seat's action (a re-organize names that seat's hidden cards) all show what
+some seat may not know. A seat's view is its observation or information state, nothing else: hand a bot
+those only.
+
 Serialization
 =============
 

@@ -95,6 +95,10 @@ def _joint(value: Mapping[int, A] | tuple[tuple[int, A], ...]) -> tuple[tuple[in
     return tuple(sorted(items, key=lambda item: item[0]))
 
 
+#: The methods of :class:`~tablekit.game.Game` a flow calls.
+_GAME_METHODS: Final = ("initial", "players", "awaited", "legal_actions", "check", "step", "view", "is_over", "returns")
+
+
 @attrs.frozen
 class KitFlow(Generic[C, S, A]):
     """A game in progress: the last decided state, the choices waiting for their draws, the draws made since.
@@ -133,7 +137,14 @@ class KitFlow(Generic[C, S, A]):
 
         :param outcome: the id of a drawn option as a chance outcome (see the module docstring); ``None``: its
             index.
+        :raises AdapterError: ``game`` lacks a method of :class:`~tablekit.game.Game`, or ``players`` is no
+            positive ``int``; once the set-up has drawn everything, a state of another number of seats.
         """
+        missing = [name for name in _GAME_METHODS if not callable(getattr(game, name, None))]
+        if missing:
+            raise AdapterError(f"{quote(game, 40)} is no tablekit Game: it has no {', '.join(missing)}")
+        if type(players) is not int or players < 1:
+            raise AdapterError(f"a game has a positive int of seats, not {quote(players, 20)}")
         return _settle(cls(game, config, players, outcome=outcome))
 
     # ------------------------------------------------------------------ queries
@@ -227,7 +238,10 @@ class KitFlow(Generic[C, S, A]):
         chance nodes, such as the PettingZoo base, plays this way instead of one node at a time).
 
         :returns: the flow at the next decision (or the end); itself if no draw is due.
+        :raises AdapterError: ``chance`` is no chance source (it has no ``draw``).
         """
+        if not callable(getattr(chance, "draw", None)):
+            raise AdapterError(f"sample takes a chance source (with a draw method), not {quote(chance, 40)}")
         return self if self.node is None else _settle(self, chance)
 
     def apply_joint(self, choices: Mapping[int, A]) -> Self:
@@ -290,6 +304,9 @@ def _settle(flow: F, chance: ChanceSource | None = None) -> F:
     result = run_scripted(run, flow.script) if chance is None else run(_Continued(flow.script, chance))
     if isinstance(result, ChanceNode):
         return attrs.evolve(flow, node=result)
+    if state is None and game.players(result.state) != flow.players:  # the set-up's state: checked once
+        raise AdapterError(f"{game.name}: the config gives a game of {game.players(result.state)} seats, not of the "
+                           f"{flow.players} the flow was started with")  # fmt: skip
     return attrs.evolve(flow, state=result.state, choices=None, script=(), drawn=(), node=None)
 
 
