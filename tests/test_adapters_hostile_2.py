@@ -13,6 +13,7 @@ Each test builds its flow with the kit's seeded chance, so it is quick and the s
 from __future__ import annotations
 
 import enum
+import json
 import random
 from typing import Any
 
@@ -23,7 +24,8 @@ from darkempire.adapters.core import NUM_ACTIONS, Flow, observation_text
 from darkempire.rules import engine
 from darkempire.rules.actions import Action, PassCards, PlaceCards, Reorganize
 from darkempire.rules.cards import FactionCard
-from darkempire.rules.errors import IllegalActionError, InvalidArgumentError, WrongSeatError
+from darkempire.rules.errors import IllegalActionError, InvalidArgumentError, WrongPhaseError, WrongSeatError
+from darkempire.serialization import InconsistentStateError
 from darkempire.rules.state import Phase
 from tablekit.adapters.flow import AdapterError, OutcomeError
 from tablekit.chance import SeededChance
@@ -297,3 +299,73 @@ def test_a_sampled_state_refuses_a_float_or_an_illegal_action_and_changes_nothin
     assert sampled.current_player() == 0 and sampled.legal_actions()[0] == legal
     sampled.apply_action(legal)
     assert sampled.current_player() == 1
+
+
+# --------------------------------------------------------------------------- F19, F20, F13: documents and messages
+
+
+@pytest.mark.spec("9.3")
+def test_a_serialized_flow_with_floats_or_booleans_for_integers_is_not_the_flow_its_history_gives() -> None:
+    pyspiel, state = _pyspiel_state()
+    rng = random.Random(0)
+    for _ in range(3):
+        state.apply_action(rng.choice([o for o, _ in state.chance_outcomes()]))
+    document = json.loads(state.serialize())
+    game = state.get_game()
+    assert game.deserialize_state(json.dumps(document)).history() == state.history()
+    for key, value in (("players", 3.0), ("script", [float(x) for x in document["flow"]["script"]]),
+                       ("script", [True if x == 1 else x for x in [1, *document["flow"]["script"][1:]]])):  # fmt: skip
+        tampered = json.loads(json.dumps(document))
+        tampered["flow"][key] = value
+        with pytest.raises(InconsistentStateError, match="flow"):
+            game.deserialize_state(json.dumps(tampered))
+
+
+@pytest.mark.spec("9.3")
+def test_a_game_with_an_unknown_parameter_or_no_mapping_of_parameters_is_refused() -> None:
+    _pyspiel_state()
+    from darkempire.adapters.openspiel import DarkEmpireGame
+
+    with pytest.raises(AdapterError, match="unknown parameter 'zzz'"):
+        DarkEmpireGame({"players": 3, "zzz": 1})
+    pairs: Any = [("players", 3)]
+    with pytest.raises(AdapterError, match="mapping"):
+        DarkEmpireGame(pairs)
+    assert DarkEmpireGame({"players": 3}).num_players() == 3
+
+
+@pytest.mark.spec("9.1")
+def test_a_chance_outcome_at_the_end_says_the_game_is_over_and_a_small_bad_action_is_named() -> None:
+    flow = Flow.new(3).sample(SeededChance(0))
+    rng = random.Random(0)
+    while not flow.is_over:
+        flow = flow.apply_joint([rng.choice(flow.legal(s)) for s in range(3)]).sample(SeededChance(rng.randrange(99)))
+    with pytest.raises(OutcomeError, match="the game is over"):
+        flow.apply_chance(0)
+    with pytest.raises(OutcomeError, match="the game is over"):
+        flow.draw(0)
+    pytest.importorskip("pettingzoo")
+    from darkempire.adapters.pettingzoo import action_index
+
+    with pytest.raises(IllegalActionError, match="not -1 "):
+        action_index("player_0", -1)
+
+
+@pytest.mark.spec("9.4")
+@pytest.mark.parametrize("line", ["x => pass W4#999 C3#1", "x => pass W4#abc W4#1", "x => pass W4#-1 W4#-2",
+                                  "x => pass W4#1", "x => pass W4#١ W4#2"])  # fmt: skip
+def test_resampling_a_loaded_flow_whose_trail_names_no_two_cards_is_a_typed_error(line: str) -> None:
+    flow = Flow.new(3).sample(SeededChance(5))
+    flow = flow.apply_joint([flow.legal(s)[0] for s in range(3)])  # the draft discard step
+    assert flow.state is not None and flow.state.phase is Phase.DRAFT_DISCARD
+    flow.resample(0, random.Random(1))  # its own trail reads back
+    data = json.loads(json.dumps(flow.to_data()))
+    data["trail"][0][0] = line
+    with pytest.raises(InvalidArgumentError, match="names no two card ids"):
+        Flow.from_data(data).resample(0, random.Random(1))
+
+
+@pytest.mark.spec("9.4")
+def test_resampling_at_a_chance_node_is_a_wrong_phase() -> None:
+    with pytest.raises(WrongPhaseError, match="chance node"):
+        Flow.new(3).resample(0, random.Random(1))

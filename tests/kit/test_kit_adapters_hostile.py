@@ -11,6 +11,8 @@
 * F16: the kit's Python observer refuses what is no seat and what is no kind of observation.
 * F14: a flow refuses a number of seats that is not its config's, a chance source that is none and a game
   that is none.
+* F20: a kit game refuses an unknown parameter (``pyspiel.load_game`` could never load it back) and parameters
+  that are no mapping; a draw at the end says the game is over.
 """
 
 from __future__ import annotations
@@ -175,3 +177,26 @@ def test_a_flow_refuses_a_number_of_seats_not_the_configs_no_chance_source_and_n
     with pytest.raises(AdapterError, match="positive int"):
         KitFlow.start(GAME, ToyConfig(2, 3), two)
     assert flow.sample(ScriptedChance((0,))).awaited == {0, 1}
+
+
+# --------------------------------------------------------------------------- F20: parameters and the end
+
+
+def test_a_kit_game_refuses_an_unknown_parameter_and_a_draw_at_the_end_says_the_game_is_over() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    import kit.test_kit_openspiel  # noqa: F401  registers toyspiel
+    from tablekit.adapters.flow import OutcomeError
+    from tablekit.adapters.openspiel import KitGame
+
+    spec = pyspiel.load_game("toyspiel").spec
+    with pytest.raises(AdapterError, match="unknown parameter 'zzz'"):
+        KitGame(spec, {"players": 2, "zzz": 1})
+    pairs: Any = [("players", 2)]
+    with pytest.raises(AdapterError, match="mapping"):
+        KitGame(spec, pairs)
+    assert KitGame(spec, {"players": 3}).num_players() == 3
+    flow: KitFlow[ToyConfig, ToyState, ToyAction] = KitFlow.start(GAME, ToyConfig(2, 1), 2).draw(0)
+    flow = flow.apply_joint({0: Bid(1), 1: Bid(1)}).apply_joint({0: Keep()})
+    assert flow.is_over
+    with pytest.raises(OutcomeError, match="the game is over"):
+        flow.draw(0)

@@ -659,11 +659,12 @@ class Flow(KitFlow[GameConfig, GameState, Action]):
         generator gets a random seed (so the engine's own shuffles are random from here on), and the world is
         a legal state with ``seat``'s view.
 
-        :raises ValueError: at a chance node.
+        :raises WrongPhaseError: (a :class:`ValueError`) at a chance node.
+        :raises InvalidArgumentError: the trail's pass (a flow loaded by :meth:`from_data`) names no two cards.
         """
         state = self.state
         if self.node is not None or state is None:
-            raise ValueError("resample at a decision or at the end, not at a chance node")
+            raise WrongPhaseError("resample at a decision or at the end, not at a chance node", rule="9.1")
         passed = self._passed(seat) if state.phase is Phase.DRAFT_DISCARD else frozenset()
         return resample_hidden(state, seat, rng, passed=passed)
 
@@ -675,7 +676,12 @@ class Flow(KitFlow[GameConfig, GameState, Action]):
         chosen = self.trail[seat][0].rpartition(" => ")[2]
         if not chosen.startswith("pass "):
             return frozenset()
-        return frozenset(HAND_CARDS[int(word.rpartition("#")[2])] for word in chosen.split()[1:])
+        ids = [word.rpartition("#")[2] for word in chosen.split()[1:]]
+        # A loaded trail is any text: read only plain card ids (never "-1", which would index from the end).
+        if len(ids) != 2 or not all(i.isascii() and i.isdigit() and int(i) < len(HAND_CARDS) for i in ids):
+            raise InvalidArgumentError(f"seat {seat}'s trail says it passed {quote(chosen, 40)}, which names no two "
+                                       f"card ids 0-{len(HAND_CARDS) - 1}")  # fmt: skip
+        return frozenset(HAND_CARDS[int(i)] for i in ids)
 
     # ------------------------------------------------------------------ serialization and text
 

@@ -214,10 +214,12 @@ class DarkEmpireGame(KitGame):
 
     :param params: OpenSpiel game parameters; only ``players``.
     :raises ConfigError: for a number of players outside 3-5.
+    :raises AdapterError: for parameters that are no mapping, or another parameter (the kit's).
     """
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
-        _game_config({"players": 4, **(params or {})})  # the engine's own error, before the kit wraps it
+        if params is None or isinstance(params, Mapping):  # else the kit refuses them
+            _game_config({"players": 4, **(params or {})})  # the engine's own error, before the kit wraps it
         super().__init__(SPEC, params)
 
     def start_flow(self, config: GameConfig, players: int) -> Flow:
@@ -244,7 +246,7 @@ class DarkEmpireGame(KitGame):
         if buffered:
             raise InvalidValueError(f"the history ends within a joint action ({len(buffered)} of {self.players})",
                                     path="history")  # fmt: skip
-        if state.flow.to_data() != data["flow"]:
+        if _canonical(state.flow.to_data()) != _canonical(data["flow"]):  # by JSON text: 3.0 and true are not 3 and 1
             raise InconsistentStateError("the flow is not the one its history gives", path="flow")
         return state
 
@@ -374,6 +376,12 @@ pyspiel.register_game(GAME_TYPE, DarkEmpireGame)
 # --------------------------------------------------------------------------- serialization
 
 _STATE_KEYS: Final = frozenset({"format", "players", "history", "flow"})
+
+
+def _canonical(data: object) -> str:
+    """``data`` as canonical JSON text: equal exactly when the JSON values are, types included (Python's ``==``
+    takes ``3.0`` and ``True`` for ``3`` and ``1``)."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
 def _illegal(at: int, action: object) -> InvalidValueError:

@@ -212,7 +212,7 @@ class KitFlow(Generic[C, S, A]):
         """
         outcomes = self.outcomes
         if self.node is None:
-            raise OutcomeError("no chance node is due: the seats choose now")
+            raise OutcomeError(self._no_chance())
         if type(outcome) is not int or outcome not in outcomes:  # True == 1 is no outcome
             raise OutcomeError(f"{quote(outcome, 20)} is not an outcome of the chance draw {self.node.name!r}")
         return self.draw(outcomes.index(outcome))
@@ -224,13 +224,16 @@ class KitFlow(Generic[C, S, A]):
         """
         node = self.node
         if node is None:
-            raise OutcomeError("no chance node is due: the seats choose now")
+            raise OutcomeError(self._no_chance())
         if type(index) is not int or not 0 <= index < node.count:  # True == 1 is no outcome
             raise OutcomeError(f"{quote(index, 20)} is not an outcome of the chance draw {node.name!r} "
                                f"(0..{node.count - 1})")  # fmt: skip
         outcome = index if self.outcome is None else self.outcome(node.options[index])
         drawn = (*self.drawn, (node.name, outcome))
         return _settle(attrs.evolve(self, script=(*self.script, index), drawn=drawn, node=None))
+
+    def _no_chance(self) -> str:
+        return "no chance node is due: " + ("the game is over" if self.is_over else "the seats choose now")
 
     def sample(self, chance: ChanceSource) -> Self:
         """Make every draw still due in the pending step (or the set-up) with ``chance``, at once: the step

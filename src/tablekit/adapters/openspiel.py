@@ -107,7 +107,14 @@ class KitGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hints
     """
 
     def __init__(self, spec: Spec, params: Mapping[str, Any] | None = None) -> None:
-        params = {**spec.game_type.parameter_specification, **(params or {})}
+        known = spec.game_type.parameter_specification
+        if params is not None and not isinstance(params, Mapping):
+            raise AdapterError(f"{spec.game_type.short_name}: the parameters are a mapping, not {quote(params, 40)}")
+        unknown = sorted(map(str, set(params or {}) - set(known)))
+        if unknown:  # pyspiel.load_game refuses them too: a game built with one could never be loaded back
+            raise AdapterError(f"{spec.game_type.short_name}: unknown parameter {unknown[0]!r}; the parameters are "
+                               f"{sorted(known)}")  # fmt: skip
+        params = {**known, **(params or {})}
         try:
             config = spec.config(params)
         except (TypeError, ValueError) as error:
