@@ -369,3 +369,20 @@ def test_resampling_a_loaded_flow_whose_trail_names_no_two_cards_is_a_typed_erro
 def test_resampling_at_a_chance_node_is_a_wrong_phase() -> None:
     with pytest.raises(WrongPhaseError, match="chance node"):
         Flow.new(3).resample(0, random.Random(1))
+
+
+@pytest.mark.spec("9.2")
+def test_a_raw_aec_step_once_every_agent_is_done_is_a_typed_error() -> None:
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("pettingzoo")
+    from darkempire.adapters.pettingzoo import raw_env
+
+    aec = raw_env(players=3)
+    aec.reset(seed=3)
+    rng = np.random.default_rng(0)
+    for _ in aec.agent_iter():
+        observation, _, terminated, truncated, _ = aec.last()
+        aec.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    assert not aec.agents
+    with pytest.raises(InvalidArgumentError, match="every agent is done"):
+        aec.step(None)

@@ -187,7 +187,9 @@ class _CheckedFirst(wrappers.BaseWrapper):  # type: ignore[misc]  # PettingZoo's
     ``reset``) would otherwise come first, and vanish under ``python -O``."""
 
     def step(self, action: Any) -> None:
-        self.unwrapped.check_step(action)
+        raw = self.unwrapped
+        if getattr(raw, "agent_selection", None) is None or raw.agents:  # once all are done: PettingZoo's warning
+            raw.check_step(action)
         super().step(action)
 
     def observe(self, agent: Any) -> Any:

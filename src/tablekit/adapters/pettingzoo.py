@@ -257,12 +257,14 @@ class KitAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's base class is unt
         the game's errors before PettingZoo's own assertions run calls it first.
 
         :raises Exception: the parallel environment's :meth:`~KitParallelEnv.error`: ``"agent"`` before
-            :meth:`reset`, ``"illegal"`` for an action other than ``None`` of an agent whose game is over,
+            :meth:`reset` or once every agent is done, ``"illegal"`` for an action other than ``None`` of an agent whose game is over,
             ``"integer"`` or ``"illegal"`` for an action that is no integer or not legal.
         """
         agent = getattr(self, "agent_selection", None)
         if agent is None:
             raise self.parallel.error("agent", "no agent is selected before reset(): reset the environment first")
+        if not self.agents:
+            raise self.parallel.error("agent", "every agent is done (the game is over): reset the environment")
         if self.terminations[agent] or self.truncations[agent]:
             if action is not None:
                 raise self.parallel.error("illegal", f"the game of {agent} is over: its only action is None")
