@@ -584,7 +584,8 @@ class Flow(KitFlow[GameConfig, GameState, Action]):
     def outcome_text(self, outcome: int) -> str:
         """What chance outcome ``outcome`` of the chance node means.
 
-        :raises OutcomeError: no chance node is due, or ``outcome`` is not one of its :attr:`outcomes`.
+        :raises OutcomeError: no chance node is due, or ``outcome`` is not one of its
+            :attr:`~tablekit.adapters.flow.KitFlow.outcomes`.
         """
         if self.node is None or type(outcome) is not int or outcome not in self.outcomes:
             where = "no chance node is due" if self.node is None else f"the draw is {self.node.name!r}"

@@ -85,8 +85,11 @@ def action_index(agent: str, action: object) -> int:
         raise InvalidArgumentError(f"the action of {agent} must be an integer 0-{NUM_ACTIONS - 1}, not "
                                    f"{quote(action)} ({type(action).__name__})") from None  # fmt: skip
     if not 0 <= index < NUM_ACTIONS:
-        # A huge one is named by its size: the repr of a 5000-digit int raises, and a long one is a huge message.
-        raise IllegalActionError(f"the action of {agent} must be an integer 0-{NUM_ACTIONS - 1}, not {quote(index)}",
+        # A huge one is named by its bit length: the repr of a 5000-digit int raises, and a long one makes a huge
+        # message; a small one (-1) by its value.
+        bits = index.bit_length()
+        shown = str(index) if bits <= 32 else f"an integer of {bits} bits{' (negative)' if index < 0 else ''}"
+        raise IllegalActionError(f"the action of {agent} must be an integer 0-{NUM_ACTIONS - 1}, not {shown}",
                                  rule="9.1")  # fmt: skip
     return index
 

@@ -17,8 +17,8 @@ Install the ``pettingzoo`` extra; this is the only kit module that imports ``pet
   environment's own sequence.
 * **Rewards**: the game's :meth:`~tablekit.game.Game.returns` at the end, 0 before; every agent terminates
   when the game ends.
-* **Bad actions** raise :class:`~tablekit.adapters.flow.AdapterError`: a missing agent, an action that is not
-  an integer (``1.9``, ``True``; a numpy integer is one) or is not legal for its seat. A game's subclass
+* **Bad actions** raise :class:`~tablekit.adapters.flow.AdapterError`: a missing agent, a key that is no agent,
+  an action that is not an integer (``1.9``, ``True``; a numpy integer is one) or is not legal for its seat. A game's subclass
   raises its own errors instead (:meth:`KitParallelEnv.error`), lists legal actions its own way
   (:meth:`KitParallelEnv.legal`) and renders views its own way (``text``).
 * **AEC**: :class:`KitAECEnv` is the same game with the awaited seats acting one at a time, in seat order,
@@ -241,7 +241,7 @@ class KitAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's base class is unt
         """The seat of ``agent``.
 
         :raises Exception: the parallel environment's :meth:`~KitParallelEnv.error` ``"agent"`` for anything
-            that is not one of :attr:`possible_agents`.
+            that is not one of ``possible_agents``.
         """
         if type(agent) is not str or agent not in self.possible_agents:
             raise self.parallel.error("agent", f"{quote(agent, 20)} is not one of the agents {self.possible_agents}")
