@@ -188,11 +188,15 @@ class Game(Protocol[C_contra, S, A, V_co, E_co]):
         """What an awaited ``seat`` may choose now, in a fixed order; a :class:`LazyActions` if there are many."""
         ...
 
-    def check(self, state: S, seat: int, action: A) -> None:
+    def check(self, state: S, seat: int, action: A) -> A | None:
         """Raise the game's :class:`~tablekit.errors.IllegalChoiceError` (naming the rule) unless awaited
         ``seat`` may choose ``action`` now.
 
         It sees only ``state``, never another seat's hidden choice, so no error can reveal one.
+
+        :returns: the action to keep: ``action`` made of the game's own objects (equal to it), so that an
+            object the caller changes after the check cannot change the step; the kit resolves the step with
+            it. ``None`` keeps ``action`` itself (enough for a game whose actions nobody can change).
         """
         ...
 

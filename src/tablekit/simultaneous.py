@@ -131,7 +131,9 @@ def choose(game: Game[C, S, A, V, E], round: Round[S, A], seat: int, action: A) 
     seat = _check_awaited(game, round.state, seat)
     if seat in round.chosen:
         raise AlreadyChoseError(f"seat {seat} already chose in this step; withdraw it first", seat=seat)
-    game.check(round.state, seat, action)
+    checked = game.check(round.state, seat, action)
+    if checked is not None:  # the game's own objects: the caller's may change before the step resolves
+        action = checked
     pending = (*round.pending, (seat, action))
     made = Event.private(ChoiceMade(seat, action), {seat}, others_see=ChoiceMade[A](seat, None))
     events: tuple[Event[ChoiceMade[A] | ChoiceWithdrawn], ...] = (made,)

@@ -215,14 +215,22 @@ class Toyspiel:
             return LazyActions(len(hand), lambda i: Bid(hand[i]), lambda a: isinstance(a, Bid) and a.card in hand)
         return (Keep(), Peek()) if state.deck else (Keep(),)
 
-    def check(self, state: ToyState, seat: int, action: ToyAction) -> None:
-        """Rules T1-T3."""
+    def check(self, state: ToyState, seat: int, action: ToyAction) -> ToyAction:
+        """Rules T1-T3; returns the action rebuilt from the state's own values, which the kit keeps (a
+        caller's object may change after the check)."""
         if isinstance(action, Bid) != (state.phase is Phase.BID):
             raise WrongPhaseError(f"{action!r} is not an action of the {state.phase.value} step", seat=seat, rule="T2")
-        if isinstance(action, Bid) and action.card not in state.hands[seat]:
-            raise CardNotHeldError(f"seat {seat} holds no card {action.card!r}", seat=seat, rule="T1")
-        if isinstance(action, Peek) and not state.deck:
-            raise NothingToPeekError("the prize deck is empty", seat=seat, rule="T3")
+        if isinstance(action, Bid):
+            card = action.card  # read once
+            held = sorted(c for c in state.hands[seat] if c == card)
+            if card not in state.hands[seat] or not held:
+                raise CardNotHeldError(f"seat {seat} holds no card {card!r}", seat=seat, rule="T1")
+            return Bid(held[0])
+        if isinstance(action, Peek):
+            if not state.deck:
+                raise NothingToPeekError("the prize deck is empty", seat=seat, rule="T3")
+            return Peek()
+        return Keep()
 
     def step(
         self, state: ToyState, choices: Mapping[int, ToyAction], chance: ChanceSource

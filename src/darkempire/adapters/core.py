@@ -117,11 +117,17 @@ from darkempire.rules.cards import (
 )
 from darkempire.rules.chance import Chance
 from darkempire.rules.game import GAME
-from darkempire.rules.errors import IllegalActionError, InvalidArgumentError, MissingChoiceError, WrongPhaseError
+from darkempire.rules.errors import (
+    IllegalActionError,
+    InvalidArgumentError,
+    MissingChoiceError,
+    WrongPhaseError,
+    WrongSeatError,
+)
 # The kit flow's field annotations name these: imported so that they resolve for Flow's signature too.
 from tablekit._typevars import A, C, S  # noqa: F401
 from tablekit.chance import ChanceNode  # noqa: F401
-from tablekit.adapters.flow import AdapterError, KitFlow, decode_joint
+from tablekit.adapters.flow import AdapterError, KitFlow, OutcomeError, decode_joint
 from tablekit.errors import ChanceError
 from tablekit.wire import quote
 from darkempire.rules.scoring import MonthScore, VerdictReason
@@ -362,7 +368,12 @@ def action_text(action: Action | None) -> str:
 
 
 def index_text(state: GameState | None, seat: int, index: int) -> str:
-    """:func:`action_text` of ``index`` for ``seat``; positions are named when ``state`` cannot resolve them."""
+    """:func:`action_text` of ``index`` for ``seat``; positions are named when ``state`` cannot resolve them.
+
+    :raises InvalidArgumentError: ``index`` is not an integer of the action space (0-6856).
+    """
+    if type(index) is not int or not 0 <= index < NUM_ACTIONS:
+        raise InvalidArgumentError(f"{quote(index, 20)} is no action integer (0-{NUM_ACTIONS - 1})")
     if state is not None:
         try:
             return action_text(decode(state, seat, index))
@@ -405,6 +416,19 @@ def outcome_id(value: object) -> int:
     if isinstance(value, (FactionCard, ReinforcementCard, EmperorCard)):
         return value.id
     raise InvalidArgumentError(f"the engine drew {value!r}, which has no chance outcome id")
+
+
+def _check_seat(flow: Flow, seat: object) -> None:
+    """Refuse what is no seat of ``flow``'s game, during the deal too (the engine's views check it after)."""
+    if type(seat) is not int or not 0 <= seat < flow.players:
+        raise WrongSeatError(f"there is no seat {quote(seat, 20)} in a {flow.players}-player game (a seat is a "
+                             f"plain int)", rule="9.1")  # fmt: skip
+
+
+def _plain(seat: object) -> bool:
+    """Whether ``seat`` may key a flow's cache: ``None`` or a plain ``int`` (a subclass may format as another
+    seat's number, and the engine refuses it anyway)."""
+    return seat is None or type(seat) is int
 
 
 def _seat_of(name: str) -> int:
@@ -537,6 +561,8 @@ class Flow(KitFlow[GameConfig, GameState, Action]):
         seen = self.seen
         if seen is None:
             return None
+        if seat is not None and not _plain(seat):  # never served from the cache: player_view refuses it
+            return player_view(seen, seat)
         key = f"view{seat}"
         if key not in self._cache:
             self._cache[key] = spectator_view(seen) if seat is None else player_view(seen, seat)
@@ -547,6 +573,8 @@ class Flow(KitFlow[GameConfig, GameState, Action]):
         """``seat``'s legal actions at a decision (:func:`legal_indices`); ``[]`` at chance nodes and the end."""
         if self.node is not None or self.state is None or self.state.is_over:
             return []
+        if not _plain(seat):  # refused by the engine, never served from the cache
+            return legal_indices(self.state, seat)
         key = f"legal{seat}"
         if key not in self._cache:
             self._cache[key] = legal_indices(self.state, seat)
@@ -554,9 +582,14 @@ class Flow(KitFlow[GameConfig, GameState, Action]):
         return list(legal)
 
     def outcome_text(self, outcome: int) -> str:
-        """What chance outcome ``outcome`` of the chance node means."""
-        if self.node is None:
-            return f"chance outcome {outcome}"
+        """What chance outcome ``outcome`` of the chance node means.
+
+        :raises OutcomeError: no chance node is due, or ``outcome`` is not one of its
+            :attr:`~tablekit.adapters.flow.KitFlow.outcomes`.
+        """
+        if self.node is None or type(outcome) is not int or outcome not in self.outcomes:
+            where = "no chance node is due" if self.node is None else f"the draw is {self.node.name!r}"
+            raise OutcomeError(f"{quote(outcome, 20)} is not a chance outcome here: {where}")
         name = self.node.name
         kind = name.split()[0]
         if kind == "victor":
@@ -586,16 +619,16 @@ class Flow(KitFlow[GameConfig, GameState, Action]):
         state = self.state
         if self.node is not None or state is None or state.is_over:
             raise WrongPhaseError("no seat chooses now", rule="9.1")
-        if isinstance(choices, Mapping):
-            chosen, indices = dict(choices), [NO_OP if choices.get(s) is None else encode(state, s, choices[s])
-                                              for s in range(self.players)]  # fmt: skip
-        else:
-            chosen, indices = self._decoded(state, choices), [int(index) for index in choices]
+        chosen = dict(choices) if isinstance(choices, Mapping) else self._decoded(state, choices)
+        # The kit checks every choice before anything else reads it, and keeps the checked actions (the
+        # engine's own cards): the trail names those, never the caller's objects.
+        child = super().apply_joint(chosen)
+        kept = dict(child.past[-1][1])
         trail = tuple(
-            self.trail[s] + (f"{view_text(player_view(state, s), logs=False)} => {index_text(state, s, indices[s])}",)
+            self.trail[s] + (f"{view_text(player_view(state, s), logs=False)} => {action_text(kept.get(s))}",)
             for s in range(self.players)
         )
-        return self._child(attrs.evolve(super().apply_joint(chosen), trail=trail))
+        return self._child(attrs.evolve(child, trail=trail))
 
     def _decoded(self, state: GameState, actions: Sequence[int]) -> dict[int, Action]:
         """The choices of a joint action of integers, each checked (the kit's :func:`decode_joint`), with
@@ -606,7 +639,8 @@ class Flow(KitFlow[GameConfig, GameState, Action]):
                 return MissingChoiceError(message, rule="9.2")
             text = "no action integer"
             if isinstance(index, numbers.Integral) and not isinstance(index, bool):
-                text = index_text(state, seat, int(index))
+                value = int(index)
+                text = index_text(state, seat, value) if 0 <= value < NUM_ACTIONS else f"outside 0-{NUM_ACTIONS - 1}"
             return IllegalActionError(f"action {quote(index, 20)} ({text}) is not legal for seat {seat}", rule="9.1",
                                       seat=seat)  # fmt: skip
 
@@ -626,11 +660,12 @@ class Flow(KitFlow[GameConfig, GameState, Action]):
         generator gets a random seed (so the engine's own shuffles are random from here on), and the world is
         a legal state with ``seat``'s view.
 
-        :raises ValueError: at a chance node.
+        :raises WrongPhaseError: (a :class:`ValueError`) at a chance node.
+        :raises InvalidArgumentError: the trail's pass (a flow loaded by :meth:`from_data`) names no two cards.
         """
         state = self.state
         if self.node is not None or state is None:
-            raise ValueError("resample at a decision or at the end, not at a chance node")
+            raise WrongPhaseError("resample at a decision or at the end, not at a chance node", rule="9.1")
         passed = self._passed(seat) if state.phase is Phase.DRAFT_DISCARD else frozenset()
         return resample_hidden(state, seat, rng, passed=passed)
 
@@ -642,7 +677,12 @@ class Flow(KitFlow[GameConfig, GameState, Action]):
         chosen = self.trail[seat][0].rpartition(" => ")[2]
         if not chosen.startswith("pass "):
             return frozenset()
-        return frozenset(HAND_CARDS[int(word.rpartition("#")[2])] for word in chosen.split()[1:])
+        ids = [word.rpartition("#")[2] for word in chosen.split()[1:]]
+        # A loaded trail is any text: read only plain card ids (never "-1", which would index from the end).
+        if len(ids) != 2 or not all(i.isascii() and i.isdigit() and int(i) < len(HAND_CARDS) for i in ids):
+            raise InvalidArgumentError(f"seat {seat}'s trail says it passed {quote(chosen, 40)}, which names no two "
+                                       f"card ids 0-{len(HAND_CARDS) - 1}")  # fmt: skip
+        return frozenset(HAND_CARDS[int(i)] for i in ids)
 
     # ------------------------------------------------------------------ serialization and text
 
@@ -1507,6 +1547,8 @@ def observation_fields(flow: Flow, seat: int | None, public: bool = True, privat
 
     Both :func:`observation_text` and :func:`fill_observation` render this structure.
     """
+    if seat is not None:
+        _check_seat(flow, seat)  # before the cache: a subclass of int may format as another seat's number
     key = f"fields{seat}{int(public)}{int(private)}"
     if key in flow._cache:
         cached: tuple[Group, ...] = flow._cache[key]
@@ -1557,7 +1599,11 @@ def private_observation_text(flow: Flow, seat: int) -> str:
 
 def info_state_text(flow: Flow, seat: int) -> str:
     """``seat``'s information state: its trail (one line per joint action: what it saw and chose), then its
-    current observation. Perfect recall: it holds every earlier observation and every own action."""
+    current observation. Perfect recall: it holds every earlier observation and every own action.
+
+    :raises WrongSeatError: ``seat`` is not a seat of the game (a plain ``int``).
+    """
+    _check_seat(flow, seat)
     return "\n".join((*flow.trail[seat], observation_text(flow, seat)))
 
 

@@ -70,6 +70,12 @@ Built from :func:`darkempire.rules.views.player_view` only, so they show a seat 
 While chance nodes draw the outcome of a step, the seats see the step before it resolved, with their own
 choice pending. During the deal each seat sees its own cards dealt so far.
 
+A pyspiel state itself is omniscient, as every OpenSpiel state is: ``str(state)``, ``state.history()`` (the
+chance outcomes are card ids), ``legal_actions`` at a chance node (the cards not dealt yet) and
+``action_to_string`` of another seat's action (a re-organize names that seat's hidden cards) all show what
+some seat may not know. A seat's view is its observation or information state, nothing else: hand a bot
+those only.
+
 Serialization
 =============
 
@@ -124,7 +130,7 @@ from darkempire.adapters.core import (
     view_text,
 )
 from darkempire.rules.cards import HAND_CARDS
-from darkempire.rules.errors import IllegalActionError
+from darkempire.rules.errors import IllegalActionError, WrongSeatError
 from darkempire.rules.game import GAME
 from darkempire.serialization import (
     FormatVersionError,
@@ -208,10 +214,12 @@ class DarkEmpireGame(KitGame):
 
     :param params: OpenSpiel game parameters; only ``players``.
     :raises ConfigError: for a number of players outside 3-5.
+    :raises AdapterError: for parameters that are no mapping, or another parameter (the kit's).
     """
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
-        _game_config({"players": 4, **(params or {})})  # the engine's own error, before the kit wraps it
+        if params is None or isinstance(params, Mapping):  # else the kit refuses them
+            _game_config({"players": 4, **(params or {})})  # the engine's own error, before the kit wraps it
         super().__init__(SPEC, params)
 
     def start_flow(self, config: GameConfig, players: int) -> Flow:
@@ -238,7 +246,7 @@ class DarkEmpireGame(KitGame):
         if buffered:
             raise InvalidValueError(f"the history ends within a joint action ({len(buffered)} of {self.players})",
                                     path="history")  # fmt: skip
-        if state.flow.to_data() != data["flow"]:
+        if _canonical(state.flow.to_data()) != _canonical(data["flow"]):  # by JSON text: 3.0 and true are not 3 and 1
             raise InconsistentStateError("the flow is not the one its history gives", path="flow")
         return state
 
@@ -279,6 +287,9 @@ class DarkEmpireState(KitState):
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return self.flow.outcome_text(action)
+        if type(player) is not int or not 0 <= player < self.flow.players:
+            raise WrongSeatError(f"there is no seat {quote(player)} in a {self.flow.players}-player game",
+                                 rule="9.1")  # fmt: skip
         return f"seat {player}: {index_text(self.flow.seen, player, action)}"
 
     def __str__(self) -> str:
@@ -328,13 +339,22 @@ class DarkEmpireObserver(KitObserver):
         return None
 
     def set_from(self, state: DarkEmpireState, player: int) -> None:
-        """Write ``player``'s observation of ``state`` into the observer's ``tensor``."""
+        """Write ``player``'s observation of ``state`` into the observer's ``tensor``.
+
+        :raises WrongSeatError: ``player`` is no seat of the game (OpenSpiel does not check a Python
+            observer's calls).
+        """
+        _check_player(state, player)
         if self.tensor is None:  # perfect recall: no tensor
             return
         fill_observation(self.tensor, state.flow, player, public=self.public, private=self.private)
 
     def string_from(self, state: DarkEmpireState, player: int) -> str:
-        """``player``'s observation of ``state`` as text."""
+        """``player``'s observation of ``state`` as text.
+
+        :raises WrongSeatError: ``player`` is no seat of the game.
+        """
+        _check_player(state, player)
         flow = state.flow
         if self.recall:
             return info_state_text(flow, player)
@@ -343,12 +363,25 @@ class DarkEmpireObserver(KitObserver):
         return observation_text(flow, player if self.private else None)
 
 
+def _check_player(state: DarkEmpireState, player: object) -> None:
+    players = state.flow.players
+    if type(player) is not int or not 0 <= player < players:
+        raise WrongSeatError(f"there is no seat {quote(player)} in a {players}-player game (a seat is a plain int)",
+                             rule="9.1")  # fmt: skip
+
+
 pyspiel.register_game(GAME_TYPE, DarkEmpireGame)
 
 
 # --------------------------------------------------------------------------- serialization
 
 _STATE_KEYS: Final = frozenset({"format", "players", "history", "flow"})
+
+
+def _canonical(data: object) -> str:
+    """``data`` as canonical JSON text: equal exactly when the JSON values are, types included (Python's ``==``
+    takes ``3.0`` and ``True`` for ``3`` and ``1``)."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
 def _illegal(at: int, action: object) -> InvalidValueError:
@@ -503,11 +536,15 @@ class SampledState:
     def apply_action(self, action: int) -> None:
         """The current seat chooses ``action``; the step resolves once every seat has chosen.
 
-        :raises ValueError: if ``action`` is not legal.
+        :raises IllegalActionError: (a :class:`ValueError`) if ``action`` is no integer (a Python or numpy one;
+            ``307.0`` and ``True`` are none) or not legal, or the game is over.
         """
         seat = self.current_player()
-        if action not in self.legal_actions():
-            raise ValueError(f"action {action} is not legal for seat {seat}")
+        integer = isinstance(action, (int, np.integer)) and not isinstance(action, (bool, np.bool_))
+        if self._state.is_over or not integer or int(action) not in self.legal_actions():
+            raise IllegalActionError(f"action {quote(action)} is not legal for seat {seat} here", rule="9.1",
+                                     seat=None if self._state.is_over else seat)  # fmt: skip
+        action = int(action)  # buffered as a plain int, as the joint action it completes
         self._buffered.append(action)
         self._legal = None
         if len(self._buffered) < self._state.players:

@@ -23,7 +23,11 @@ Install the ``pettingzoo`` extra (``pip install "darkempire[pettingzoo]"``).
   ``reset(seed=...)``; a ``reset()`` without a seed continues the environment's own seeded sequence of games.
 * **Illegal actions** raise :class:`~darkempire.rules.errors.IllegalActionError`; an action that is not an integer
   (``1.9``, ``"5"``, ``True``) raises :class:`~darkempire.rules.errors.InvalidArgumentError` and is never rounded or
-  parsed (:func:`action_index`; numpy integers are integers). Both are :class:`ValueError`.
+  parsed (:func:`action_index`; numpy integers are integers). Both are :class:`ValueError`. An agent that is
+  none of the game's (a key of a parallel ``step``, the agent of ``observe``) and an AEC ``step`` before
+  ``reset()`` raise :class:`~darkempire.rules.errors.InvalidArgumentError`; a missing agent
+  :class:`~darkempire.rules.errors.MissingChoiceError`. In :func:`env` these checks run outside PettingZoo's
+  ``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper``, before their bare ``AssertionError`` can.
 
 Conformance: the test suite runs PettingZoo's ``parallel_api_test`` on :func:`parallel_env`, ``api_test`` on
 :func:`env`, and ``seed_test`` both on :func:`env` and on ``parallel_to_aec(parallel_env())``, for 3, 4 and 5
@@ -81,12 +85,12 @@ def action_index(agent: str, action: object) -> int:
         raise InvalidArgumentError(f"the action of {agent} must be an integer 0-{NUM_ACTIONS - 1}, not "
                                    f"{quote(action)} ({type(action).__name__})") from None  # fmt: skip
     if not 0 <= index < NUM_ACTIONS:
-        # Named by its bit length: the repr of a 5000-digit int raises, and a long one makes a huge message.
-        raise IllegalActionError(
-            f"the action of {agent} must be an integer 0-{NUM_ACTIONS - 1}, not an integer of {index.bit_length()} "
-            f"bits{' (negative)' if index < 0 else ''}",
-            rule="9.1",
-        )
+        # A huge one is named by its bit length: the repr of a 5000-digit int raises, and a long one makes a huge
+        # message; a small one (-1) by its value.
+        bits = index.bit_length()
+        shown = str(index) if bits <= 32 else f"an integer of {bits} bits{' (negative)' if index < 0 else ''}"
+        raise IllegalActionError(f"the action of {agent} must be an integer 0-{NUM_ACTIONS - 1}, not {shown}",
+                                 rule="9.1")  # fmt: skip
     return index
 
 
@@ -128,10 +132,10 @@ class DarkEmpireParallelEnv(KitParallelEnv):
         return action_index(agent, action)
 
     def error(self, kind: str, message: str) -> Exception:
-        """Dark Empire's errors: :class:`~darkempire.rules.errors.InvalidArgumentError` for what is no mapping or no
-        integer, :class:`~darkempire.rules.errors.MissingChoiceError` and :class:`~darkempire.rules.errors.IllegalActionError`
+        """Dark Empire's errors: :class:`~darkempire.rules.errors.InvalidArgumentError` for what is no mapping, no
+        agent or no integer, :class:`~darkempire.rules.errors.MissingChoiceError` and :class:`~darkempire.rules.errors.IllegalActionError`
         (rule 9.2)."""
-        if kind in ("mapping", "integer"):
+        if kind in ("mapping", "integer", "agent"):
             return InvalidArgumentError(message)
         if kind == "missing":
             return MissingChoiceError(message, rule="9.2")
@@ -168,7 +172,7 @@ class DarkEmpireAECEnv(KitAECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
         """The agent's observation now (its view of :attr:`seen`) and its action mask."""
-        seat, seen = self.possible_agents.index(agent), self.seen
+        seat, seen = self.seat(agent), self.seen
         mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         mask[legal_indices(seen, seat)] = 1
         return {"observation": _tensor(player_view(seen, seat)), "action_mask": mask}
@@ -179,10 +183,32 @@ def raw_env(players: int = 4, render_mode: str | None = None) -> DarkEmpireAECEn
     return DarkEmpireAECEnv(players=players, render_mode=render_mode)
 
 
+class _CheckedFirst(wrappers.BaseWrapper):  # type: ignore[misc]  # PettingZoo's base class is untyped here
+    """The outermost wrapper of :func:`env`: the environment's own checks
+    (:meth:`~tablekit.adapters.pettingzoo.KitAECEnv.check_step`, :meth:`~tablekit.adapters.pettingzoo.KitAECEnv.seat`)
+    run before PettingZoo's wrappers, whose bare ``AssertionError`` (an action out of the space, a step before
+    ``reset``) would otherwise come first, and vanish under ``python -O``."""
+
+    def step(self, action: Any) -> None:
+        raw = self.unwrapped
+        if getattr(raw, "agent_selection", None) is None or raw.agents:  # once all are done: PettingZoo's warning
+            raw.check_step(action)
+        super().step(action)
+
+    def observe(self, agent: Any) -> Any:
+        raw = self.unwrapped
+        raw.seat(agent)
+        if getattr(raw, "agent_selection", None) is None:
+            raise raw.parallel.error("agent", "no observation before reset(): reset the environment first")
+        return super().observe(agent)
+
+
 def env(players: int = 4, render_mode: str | None = None) -> AECEnv:
-    """The AEC environment, wrapped by PettingZoo's out-of-bounds and order-enforcing checks."""
+    """The AEC environment, wrapped by PettingZoo's out-of-bounds and order-enforcing checks, and outside them
+    by the environment's own checks, so that a bad action or agent raises the typed errors above, never a bare
+    ``AssertionError``."""
     wrapped = wrappers.AssertOutOfBoundsWrapper(raw_env(players=players, render_mode=render_mode))
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    return _CheckedFirst(wrappers.OrderEnforcingWrapper(wrapped))
 
 
 def parallel_env(players: int = 4, render_mode: str | None = None) -> DarkEmpireParallelEnv:

@@ -102,10 +102,12 @@ class DarkEmpire:
         """``seat``'s legal actions, in the engine's fixed order (:func:`~darkempire.rules.engine.legal_actions`)."""
         return engine.legal_actions(state, seat)
 
-    def check(self, state: GameState, seat: int, action: Action) -> None:
+    def check(self, state: GameState, seat: int, action: Action) -> Action:
         """Raise the :class:`~darkempire.rules.errors.IllegalActionError` naming the rule unless awaited ``seat`` may
-        choose ``action`` (:func:`~darkempire.rules.engine.check_choice`): it reads the state alone."""
-        engine.check_choice(state, seat, action)
+        choose ``action`` (:func:`~darkempire.rules.engine.check_choice`): it reads the state alone.
+
+        :returns: ``action`` made of the engine's own card objects, the action the kit keeps."""
+        return engine.check_choice(state, seat, action)
 
     def step(
         self, state: GameState, choices: Mapping[int, Action], chance: ChanceSource

@@ -9,8 +9,9 @@ decision as a *joint action* of all seats at once. A :class:`KitFlow` gives both
   :meth:`~tablekit.game.Game.initial`) runs with that script: applying an outcome appends its index and runs
   the step again, which repeats the same draws (the game is pure) and goes one draw further;
 * a decision collects one choice per seat the step awaits (:meth:`~tablekit.game.Game.awaited`); every
-  choice is checked by the game's :meth:`~tablekit.game.Game.check` once, before any draw, and the step
-  resolves as the kit's collector resolves it (:func:`tablekit.simultaneous.resolve`, each time it runs again
+  choice is checked by the game's :meth:`~tablekit.game.Game.check` once, before any draw, and kept as the
+  check returned it (made of the game's own objects, so that a caller's object changed later cannot change
+  the step); the step resolves as the kit's collector resolves it (:func:`tablekit.simultaneous.resolve`, each time it runs again
   with more chance), so a step that refuses checked choices is the game's fault
   (:class:`~tablekit.errors.GameContractError`).
 
@@ -35,6 +36,7 @@ carried over, and two hooks serve what a framework numbers differently from the 
 from __future__ import annotations
 
 import numbers
+import operator
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, Final, Generic, Protocol, Self, TypeVar
 
@@ -93,6 +95,10 @@ def _joint(value: Mapping[int, A] | tuple[tuple[int, A], ...]) -> tuple[tuple[in
     return tuple(sorted(items, key=lambda item: item[0]))
 
 
+#: The methods of :class:`~tablekit.game.Game` a flow calls.
+_GAME_METHODS: Final = ("initial", "players", "awaited", "legal_actions", "check", "step", "view", "is_over", "returns")
+
+
 @attrs.frozen
 class KitFlow(Generic[C, S, A]):
     """A game in progress: the last decided state, the choices waiting for their draws, the draws made since.
@@ -131,7 +137,14 @@ class KitFlow(Generic[C, S, A]):
 
         :param outcome: the id of a drawn option as a chance outcome (see the module docstring); ``None``: its
             index.
+        :raises AdapterError: ``game`` lacks a method of :class:`~tablekit.game.Game`, or ``players`` is no
+            positive ``int``; once the set-up has drawn everything, a state of another number of seats.
         """
+        missing = [name for name in _GAME_METHODS if not callable(getattr(game, name, None))]
+        if missing:
+            raise AdapterError(f"{quote(game, 40)} is no tablekit Game: it has no {', '.join(missing)}")
+        if type(players) is not int or players < 1:
+            raise AdapterError(f"a game has a positive int of seats, not {quote(players, 20)}")
         return _settle(cls(game, config, players, outcome=outcome))
 
     # ------------------------------------------------------------------ queries
@@ -199,7 +212,7 @@ class KitFlow(Generic[C, S, A]):
         """
         outcomes = self.outcomes
         if self.node is None:
-            raise OutcomeError("no chance node is due: the seats choose now")
+            raise OutcomeError(self._no_chance())
         if type(outcome) is not int or outcome not in outcomes:  # True == 1 is no outcome
             raise OutcomeError(f"{quote(outcome, 20)} is not an outcome of the chance draw {self.node.name!r}")
         return self.draw(outcomes.index(outcome))
@@ -211,7 +224,7 @@ class KitFlow(Generic[C, S, A]):
         """
         node = self.node
         if node is None:
-            raise OutcomeError("no chance node is due: the seats choose now")
+            raise OutcomeError(self._no_chance())
         if type(index) is not int or not 0 <= index < node.count:  # True == 1 is no outcome
             raise OutcomeError(f"{quote(index, 20)} is not an outcome of the chance draw {node.name!r} "
                                f"(0..{node.count - 1})")  # fmt: skip
@@ -219,17 +232,26 @@ class KitFlow(Generic[C, S, A]):
         drawn = (*self.drawn, (node.name, outcome))
         return _settle(attrs.evolve(self, script=(*self.script, index), drawn=drawn, node=None))
 
+    def _no_chance(self) -> str:
+        return "no chance node is due: " + ("the game is over" if self.is_over else "the seats choose now")
+
     def sample(self, chance: ChanceSource) -> Self:
         """Make every draw still due in the pending step (or the set-up) with ``chance``, at once: the step
         runs one more time, its drawn outcomes first and then ``chance``'s (an environment that shows no
         chance nodes, such as the PettingZoo base, plays this way instead of one node at a time).
 
         :returns: the flow at the next decision (or the end); itself if no draw is due.
+        :raises AdapterError: ``chance`` is no chance source (it has no ``draw``).
         """
+        if not callable(getattr(chance, "draw", None)):
+            raise AdapterError(f"sample takes a chance source (with a draw method), not {quote(chance, 40)}")
         return self if self.node is None else _settle(self, chance)
 
     def apply_joint(self, choices: Mapping[int, A]) -> Self:
         """Resolve the decision with one choice per awaited seat (and none for any other seat).
+
+        The flow keeps each choice as the game's :meth:`~tablekit.game.Game.check` returned it (the action made
+        of the game's own objects), so the step and every later draw of it resolve the actions checked.
 
         :raises AdapterError: no seat chooses now, or ``choices`` are not exactly the awaited seats'.
         :raises IllegalChoiceError: the game's :meth:`~tablekit.game.Game.check` refuses a choice.
@@ -240,11 +262,18 @@ class KitFlow(Generic[C, S, A]):
         if set(choices) != awaited:
             raise AdapterError(f"choices for seats {sorted(choices)}, but the step awaits {sorted(awaited)}")
         assert self.state is not None
-        joint = _joint(choices)
-        # Check each choice now, so that an illegal one is refused before any draw is made for the step.
-        for seat, action in joint:
-            self.game.check(self.state, seat, action)
-        return _settle(attrs.evolve(self, choices=joint, script=(), past=(*self.past, (self.state, joint))))
+        # Check each choice now, so that an illegal one is refused before any draw is made for the step, and
+        # keep what the check returns: the step runs again at every draw, and must run with the actions
+        # checked, never with the caller's objects (which the caller may change after the check).
+        state = self.state
+        joint = tuple((seat, _kept(self.game.check(state, seat, action), action)) for seat, action in _joint(choices))
+        return _settle(attrs.evolve(self, choices=joint, script=(), past=(*self.past, (state, joint))))
+
+
+def _kept(checked: T | None, action: T) -> T:
+    """The action to keep after :meth:`~tablekit.game.Game.check`: what it returned, or (``None``) the action
+    given."""
+    return action if checked is None else checked
 
 
 @attrs.frozen
@@ -278,6 +307,9 @@ def _settle(flow: F, chance: ChanceSource | None = None) -> F:
     result = run_scripted(run, flow.script) if chance is None else run(_Continued(flow.script, chance))
     if isinstance(result, ChanceNode):
         return attrs.evolve(flow, node=result)
+    if state is None and game.players(result.state) != flow.players:  # the set-up's state: checked once
+        raise AdapterError(f"{game.name}: the config gives a game of {game.players(result.state)} seats, not of the "
+                           f"{flow.players} the flow was started with")  # fmt: skip
     return attrs.evolve(flow, state=result.state, choices=None, script=(), drawn=(), node=None)
 
 
@@ -317,6 +349,16 @@ def _count(actions: object) -> str:
     return str(len(actions)) if isinstance(actions, Sequence) else f"no sequence but {type(actions).__name__}:"
 
 
+def _integer(value: object) -> int | None:
+    """``value`` as a plain ``int`` if it is an integer (a ``bool`` is none), else ``None``."""
+    if not isinstance(value, numbers.Integral) or isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)
+    except (TypeError, ValueError, OverflowError):  # an Integral whose __index__ fails is no integer here
+        return None
+
+
 def decode_joint(flow: KitFlow[C, S, A], encoder: ActionEncoder[S, A], actions: Sequence[int], *,
                  legal: Callable[[int], Collection[int]] | None = None,
                  refuse: Refusal = _refused) -> dict[int, A]:  # fmt: skip
@@ -336,15 +378,16 @@ def decode_joint(flow: KitFlow[C, S, A], encoder: ActionEncoder[S, A], actions: 
     choices: dict[int, A] = {}
     for seat, index in enumerate(actions):
         listed: Mapping[int, A | None] | Collection[int] = legal_encoded(flow, encoder, seat) if legal is None else legal(seat)
-        if not isinstance(index, numbers.Integral) or isinstance(index, bool) or index not in listed:
-            raise refuse(seat, index, f"action {quote(index, 20)} is not legal for seat {seat}")  # numpy ints are ints
-        if int(index) == NO_OP:
+        value = _integer(index)  # numpy ints are ints; an int subclass's own __eq__ decides nothing
+        if value is None or value not in listed:
+            raise refuse(seat, index if value is None else value, f"action {quote(index, 20)} is not legal for seat {seat}")
+        if value == NO_OP:
             continue
         if isinstance(listed, Mapping):
-            action = listed[int(index)]
+            action = listed[value]
         else:
             assert flow.state is not None  # a seat has a legal action other than NO_OP at a decision only
-            action = encoder.decode(flow.state, seat, int(index))
+            action = encoder.decode(flow.state, seat, value)
         if action is not None:
             choices[seat] = action
     return choices

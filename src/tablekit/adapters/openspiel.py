@@ -40,9 +40,10 @@ from typing import Any
 import attrs
 import pyspiel
 
-from tablekit.adapters.flow import NO_OP, ActionEncoder, AdapterError, KitFlow, decode_joint, legal_encoded
+from tablekit.adapters.flow import NO_OP, ActionEncoder, AdapterError, KitFlow, OutcomeError, decode_joint, legal_encoded
 from tablekit.errors import GameContractError, IllegalChoiceError
 from tablekit.game import Game
+from tablekit.wire import quote
 
 __all__ = ["KitGame", "KitObserver", "KitState", "Limits", "Spec", "node_player", "register", "replay_history"]
 
@@ -106,7 +107,14 @@ class KitGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hints
     """
 
     def __init__(self, spec: Spec, params: Mapping[str, Any] | None = None) -> None:
-        params = {**spec.game_type.parameter_specification, **(params or {})}
+        known = spec.game_type.parameter_specification
+        if params is not None and not isinstance(params, Mapping):
+            raise AdapterError(f"{spec.game_type.short_name}: the parameters are a mapping, not {quote(params, 40)}")
+        unknown = sorted(map(str, set(params or {}) - set(known)))
+        if unknown:  # pyspiel.load_game refuses them too: a game built with one could never be loaded back
+            raise AdapterError(f"{spec.game_type.short_name}: unknown parameter {unknown[0]!r}; the parameters are "
+                               f"{sorted(known)}")  # fmt: skip
+        params = {**known, **(params or {})}
         try:
             config = spec.config(params)
         except (TypeError, ValueError) as error:
@@ -234,10 +242,18 @@ class KitState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hint
             raise GameContractError(f"{self._spec.game.name}: check refused a legal action: {error}") from error
 
     def _action_to_string(self, player: int, action: int) -> str:
-        node, state = self._flow.node, self._flow.state
-        if player == pyspiel.PlayerId.CHANCE and node is not None:
-            shown = f" ({node.options[action]!r})" if 0 <= action < len(node.options) else ""
-            return f"{node.name}: outcome {action}{shown}"
+        flow = self._flow
+        node, state = flow.node, flow.state
+        if player == pyspiel.PlayerId.CHANCE:
+            outcomes = flow.outcomes  # ids by the game's outcome hook, or the options' indices
+            if node is None or type(action) is not int or action not in outcomes:
+                where = "no chance node is due" if node is None else f"{node.name!r} has {quote(outcomes, 60)}"
+                raise OutcomeError(f"{quote(action, 20)} is not a chance outcome here: {where}")
+            return f"{node.name}: outcome {action} ({node.options[outcomes.index(action)]!r})"
+        if type(player) is not int or not 0 <= player < flow.players:
+            raise AdapterError(f"there is no seat {quote(player, 20)} in this {flow.players}-seat game")
+        if type(action) is not int or not 0 <= action < self._spec.encoder.num_actions:
+            raise AdapterError(f"{quote(action, 20)} is no action: actions are 0-{self._spec.encoder.num_actions - 1}")
         if action == NO_OP or state is None:
             return f"seat {player}: wait" if action == NO_OP else f"seat {player}: action {action}"
         return f"seat {player}: {self._spec.encoder.decode(state, player, action)!r}"
@@ -286,6 +302,8 @@ class KitObserver:
     def __init__(self, spec: Spec, iig_obs_type: Any, params: Mapping[str, Any] | None) -> None:
         if params:
             raise AdapterError(f"observation parameters are not supported: {dict(params)}")
+        if not isinstance(iig_obs_type, pyspiel.IIGObservationType):
+            raise AdapterError(f"the kind of observation is a pyspiel.IIGObservationType, not {quote(iig_obs_type, 40)}")
         private = iig_obs_type.private_info
         if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
             raise AdapterError("an observation shows one seat's private information, not every seat's")
@@ -309,8 +327,14 @@ class KitObserver:
         """Nothing: the kit's observer has no tensor."""
 
     def string_from(self, state: KitState, player: int) -> str:
-        """``player``'s observation or information state of ``state`` (the spectator's if public-only)."""
+        """``player``'s observation or information state of ``state`` (the spectator's if public-only).
+
+        :raises AdapterError: ``player`` is no seat of the game (OpenSpiel's C++ side does not check a Python
+            observer's calls).
+        """
         flow = state.flow
+        if type(player) is not int or not 0 <= player < flow.players:
+            raise AdapterError(f"there is no seat {quote(player, 20)} in this {flow.players}-seat game")
         if not self.private:
             return _observation(self._spec, flow, None)
         if not self.recall:

@@ -17,8 +17,8 @@ Install the ``pettingzoo`` extra; this is the only kit module that imports ``pet
   environment's own sequence.
 * **Rewards**: the game's :meth:`~tablekit.game.Game.returns` at the end, 0 before; every agent terminates
   when the game ends.
-* **Bad actions** raise :class:`~tablekit.adapters.flow.AdapterError`: a missing agent, an action that is not
-  an integer (``1.9``, ``True``; a numpy integer is one) or is not legal for its seat. A game's subclass
+* **Bad actions** raise :class:`~tablekit.adapters.flow.AdapterError`: a missing agent, a key that is no agent,
+  an action that is not an integer (``1.9``, ``True``; a numpy integer is one) or is not legal for its seat. A game's subclass
   raises its own errors instead (:meth:`KitParallelEnv.error`), lists legal actions its own way
   (:meth:`KitParallelEnv.legal`) and renders views its own way (``text``).
 * **AEC**: :class:`KitAECEnv` is the same game with the awaited seats acting one at a time, in seat order,
@@ -114,8 +114,9 @@ class KitParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo's base cl
 
     def error(self, kind: str, message: str) -> Exception:
         """The error to raise for a bad ``step``: ``kind`` is ``"mapping"`` (no mapping of agents),
-        ``"missing"`` (an agent without an action), ``"integer"`` (an action that is no integer) or
-        ``"illegal"``. The kit's is an :class:`~tablekit.adapters.flow.AdapterError`; a game may raise its own."""
+        ``"missing"`` (an agent without an action), ``"agent"`` (a key or an agent that is no agent of the
+        game, or an AEC step before ``reset``), ``"integer"`` (an action that is no integer) or ``"illegal"``.
+        The kit's is an :class:`~tablekit.adapters.flow.AdapterError`; a game may raise its own."""
         return AdapterError(message)
 
     def index(self, agent: str, action: object) -> int:
@@ -137,6 +138,10 @@ class KitParallelEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo's base cl
         for agent in self.agents:
             if agent not in actions:
                 raise self.error("missing", f"step takes an action for every agent: no action for {agent}")
+        unknown = [key for key in actions if key not in self.agents]  # a typo'd agent is no wait
+        if unknown:
+            raise self.error("agent", f"step takes an action for every agent and no other: {quote(unknown[0], 20)} "
+                                      f"is not one of {self.agents}")  # fmt: skip
         joint = [self.index(agent, actions[agent]) for agent in self.agents]
         return decode_joint(self._flow, self._encoder, joint, legal=self.legal, refuse=self._refused)
 
@@ -232,23 +237,54 @@ class KitAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's base class is unt
         waiting = sorted(self.parallel.flow.awaited - set(self.pending))
         self.agent_selection = self.possible_agents[waiting[0] if waiting else 0]
 
+    def seat(self, agent: object) -> int:
+        """The seat of ``agent``.
+
+        :raises Exception: the parallel environment's :meth:`~KitParallelEnv.error` ``"agent"`` for anything
+            that is not one of ``possible_agents``.
+        """
+        if type(agent) is not str or agent not in self.possible_agents:
+            raise self.parallel.error("agent", f"{quote(agent, 20)} is not one of the agents {self.possible_agents}")
+        return self.possible_agents.index(agent)
+
     def observe(self, agent: str) -> dict[str, Any]:
         """The agent's observation now and its action mask (the parallel environment's)."""
-        return self.parallel._observe(self.possible_agents.index(agent))
+        return self.parallel._observe(self.seat(agent))
+
+    def check_step(self, action: Any) -> int | None:
+        """Raise what :meth:`step` would raise for ``action``, changing nothing: the selected agent's action
+        integer, or ``None`` for the ``None`` of an agent whose game is over. A wrapper that must refuse with
+        the game's errors before PettingZoo's own assertions run calls it first.
+
+        :raises Exception: the parallel environment's :meth:`~KitParallelEnv.error`: ``"agent"`` before
+            :meth:`reset` or once every agent is done, ``"illegal"`` for an action other than ``None`` of an agent whose game is over,
+            ``"integer"`` or ``"illegal"`` for an action that is no integer or not legal.
+        """
+        agent = getattr(self, "agent_selection", None)
+        if agent is None:
+            raise self.parallel.error("agent", "no agent is selected before reset(): reset the environment first")
+        if not self.agents:
+            raise self.parallel.error("agent", "every agent is done (the game is over): reset the environment")
+        if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise self.parallel.error("illegal", f"the game of {agent} is over: its only action is None")
+            return None
+        index = self.parallel.index(agent, action)
+        self.parallel.check(self.seat(agent), index)
+        return index
 
     def step(self, action: Any) -> None:
         """The selected agent's action; ``None`` for an agent whose game is over.
 
         :raises Exception: the parallel environment's :meth:`~KitParallelEnv.error` for an action that is no
-            integer or not legal (nothing is applied).
+            integer or not legal, or a step before :meth:`reset` (:meth:`check_step`; nothing is applied).
         """
+        index = self.check_step(action)
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if index is None:
             self._was_dead_step(action)
             return
-        seat = self.possible_agents.index(agent)
-        index = self.parallel.index(agent, action)
-        self.parallel.check(seat, index)
+        seat = self.seat(agent)
         self._cumulative_rewards[agent] = 0.0
         self.pending[seat] = index
         self.rewards = dict.fromkeys(self.agents, 0.0)
