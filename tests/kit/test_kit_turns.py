@@ -113,3 +113,16 @@ def test_a_simultaneous_step_in_a_sequential_game_is_the_games_fault() -> None:
     state.apply_action(0)
     with pytest.raises(GameContractError, match="awaits one seat"):
         state.current_player()
+
+
+def test_a_clone_shares_the_immutable_flow_and_moves_on_alone() -> None:
+    """OpenSpiel clones a Python state by deep-copying its attributes: the flow is immutable, so the copy is the
+    same object (no copy of the whole game so far at every clone), and the clone still moves on by itself."""
+    import copy
+
+    state = _at_first_bid()
+    assert copy.deepcopy(state.flow) is state.flow
+    clone = state.clone()
+    assert clone.flow is state.flow
+    clone.apply_action(3)
+    assert clone.history() == [0, 3] and state.history() == [0] and clone.flow is not state.flow
