@@ -106,7 +106,9 @@ def test_earlier_bidders_bids_change_nothing_a_later_seat_observes(seat: int) ->
     mask (and every later seat's) are the same, while the bids behind the screens differ (and the earlier
     bidders, who see their own, see that)."""
     worlds = [_bidding_world(seed, [], seat) for seed in range(4)]
-    bids = {tuple(world.parallel.flow.state.bids) for world in worlds}
+    states = [world.parallel.flow.state for world in worlds]
+    assert all(isinstance(state, Building) for state in states)
+    bids = {tuple(state.bids) for state in states if isinstance(state, Building)}
     assert len(bids) > 1
     for agent in worlds[0].possible_agents[seat:]:
         first = worlds[0].observe(agent)
