@@ -55,7 +55,7 @@ def test_the_registered_game_is_sequential_deterministic_with_its_sizes(players:
     assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
     assert kind.chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
     assert (game.num_players(), game.num_distinct_actions(), game.max_chance_outcomes()) == (players, actions, 0)
-    assert game.max_game_length() == 40 * (56 + players + 2) == max_decisions(TokenConfig(RevolutionConfig(players)))
+    assert game.max_game_length() == 100 * (56 + players + 2) == max_decisions(TokenConfig(RevolutionConfig(players)))
     assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
     options = load(players, bid_refunds=True, area_control_bonus=True, max_rounds=5)
     config = options.new_initial_state().flow.state.state.config

@@ -105,11 +105,11 @@ class TokenConfig:
 
     :ivar rules: the game's config (players, optional rules, board).
     :ivar max_rounds: the most rounds played; a game not over by then ends unfinished, every return 0.
-    :raises ConfigError: for a ``rules`` that is no config, or a ``max_rounds`` below 1.
+    :raises ~revolution.rules.errors.ConfigError: for a ``rules`` that is no config, or a ``max_rounds`` below 1.
     """
 
     rules: RevolutionConfig = attrs.field(factory=RevolutionConfig, validator=_rules)
-    max_rounds: int = attrs.field(default=40, validator=_max_rounds)
+    max_rounds: int = attrs.field(default=100, validator=_max_rounds)
 
 
 @attrs.frozen
@@ -192,7 +192,8 @@ def _covers(board: Board, after: int, kinds: frozenset[int], slots: int) -> bool
     """Whether at most ``slots`` characters of board index above ``after`` accept every kind of ``kinds``."""
     if not kinds:
         return True
-    accepted = {frozenset(k for k in kinds if character.accepts(KINDS[k])) for character in board.characters[after + 1:]}
+    later = board.characters[after + 1:]
+    accepted = {frozenset(k for k in kinds if character.accepts(KINDS[k])) for character in later}
     useful = [found for found in accepted if found]
     for size in range(1, min(slots, len(kinds)) + 1):
         if any(frozenset().union(*combo) == kinds for combo in itertools.combinations(useful, size)):
@@ -292,10 +293,12 @@ class TokenBids:
     def check(self, state: Building, seat: int, action: SubAction) -> None:
         """Raise the error naming the rule unless ``seat`` may choose ``action`` now.
 
-        :raises WrongStepError: ``seat`` does not choose now (rule 9.1), or the game is over (rule 7.1).
-        :raises IllegalBidError: a placement or :class:`Done` that breaks rule 4.2, 4.3 or 4.4, or
-            :class:`OrderError` (out of board order, or a bid that could not be finished).
-        :raises IllegalTargetError: the Spy's or Apothecary's choice that the rules refuse (rules 5.7, 5.8).
+        :raises ~revolution.rules.errors.WrongStepError: ``seat`` does not choose now (rule 9.1), or the game is
+            over (rule 7.1).
+        :raises ~revolution.rules.errors.IllegalBidError: a placement or :class:`Done` that breaks rule 4.2, 4.3
+            or 4.4, or :class:`OrderError` (out of board order, or a bid that could not be finished).
+        :raises ~revolution.rules.errors.IllegalTargetError: the Spy's or Apothecary's choice that the rules
+            refuse (rules 5.7, 5.8).
         """
         if seat not in self.awaited(state):
             raise WrongStepError(f"seat {seat} does not choose now; seats {sorted(self.awaited(state))} do",
@@ -406,7 +409,8 @@ class RevolutionEncoder:
     def encode(self, state: Building, seat: int, action: SubAction) -> int:
         """The integer of ``action`` (it does not depend on the state or the seat).
 
-        :raises InvalidValueError: for a value that is no decision of this game or names no area or seat.
+        :raises ~revolution.rules.errors.InvalidValueError: for a value that is no decision of this game or names
+            no area or seat.
         """
         if isinstance(action, Place) and 0 <= action.character < self.characters:
             return 1 + 3 * action.character + KINDS.index(action.kind)
@@ -427,10 +431,11 @@ class RevolutionEncoder:
     def decode(self, state: Building, seat: int, index: int) -> SubAction:
         """The decision of integer ``index`` (1 .. ``num_actions - 1``).
 
-        :raises InvalidValueError: for an integer outside that range.
+        :raises ~revolution.rules.errors.InvalidValueError: for an integer outside that range.
         """
         if type(index) is not int or not NO_OP < index < self.num_actions:
-            raise InvalidValueError(f"an action is an integer 1-{self.num_actions - 1}, not {index!r:.20}", field="action")
+            raise InvalidValueError(f"an action is an integer 1-{self.num_actions - 1}, not {index!r:.20}",
+                                    field="action")  # fmt: skip
         if index < self._done:
             return Place((index - 1) // 3, KINDS[(index - 1) % 3])
         if index == self._done:

@@ -104,8 +104,9 @@ def _rounds(flow: KitFlow[Any, Building, Any]) -> tuple[dict[int, dict[int, tupl
 
 def information_fields(flow: KitFlow[Any, Building, Any], view: TokenView, config: RevolutionConfig,
                        max_rounds: int) -> list[Field]:  # fmt: skip
-    """The information state of the seat whose ``view`` it is, as named fields: its observation, the current bidder's count of placements,
-    and every round's revealed bids and effect choices (see the module docstring)."""
+    """The information state of the seat whose ``view`` it is, as named fields: its observation, the current
+    bidder's count of placements, and every round's revealed bids and effect choices (see the module
+    docstring)."""
     fields = observation_fields(view, config)
     state = flow.state
     placed = 0 if state is None else len(state.placed)

@@ -4,7 +4,7 @@
 >>> import revolution.adapters.openspiel
 >>> game = pyspiel.load_game("revolution_sjg(players=4)")
 >>> game.num_players(), game.num_distinct_actions(), game.max_chance_outcomes(), game.max_game_length()
-(4, 403, 0, 2480)
+(4, 403, 0, 6200)
 
 Install the ``openspiel`` extra (PyPI name ``open-spiel``). The game is the kit's OpenSpiel base
 (:mod:`tablekit.adapters.openspiel`) over :data:`~revolution.adapters.encoding.TOKEN_GAME`.
@@ -25,8 +25,8 @@ turn it is and its own placements. The Spy's and the Apothecary's winners then c
 * **Chance**: none (``DETERMINISTIC``): the rules draw nothing.
 * **Players**: parameter ``players``, 3 or 4 (default 4). The optional rules are parameters too:
   ``bid_refunds`` and ``area_control_bonus`` (default false). The board is the shipped one.
-* **Length**: parameter ``max_rounds`` (default 40): a game not over after that many rounds stops unfinished,
-  every return 0 (*Revolution!* has no last round). Random play ends in 12-14 rounds.
+* **Length**: parameter ``max_rounds`` (default 100): a game not over after that many rounds stops unfinished,
+  every return 0 (*Revolution!* has no last round). Random placements end a game in 18-50 rounds.
   ``max_game_length`` is :func:`~revolution.adapters.encoding.max_decisions`: per round one decision per token
   in the box, one "done" per seat, and the two effect choices.
 * **Actions**: :class:`~revolution.adapters.encoding.RevolutionEncoder`'s integers (403 for four seats, 249
@@ -43,6 +43,7 @@ turn it is and its own placements. The Spy's and the Apothecary's winners then c
 
 from __future__ import annotations
 
+import types
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -61,7 +62,8 @@ __all__ = ["GAME_TYPE", "PARAMETERS", "SHORT_NAME", "SPEC", "RevolutionGame", "R
 SHORT_NAME: Final = "revolution_sjg"
 
 #: The game's parameters and their defaults.
-PARAMETERS: Final = {"players": 4, "bid_refunds": False, "area_control_bonus": False, "max_rounds": 40}
+PARAMETERS: Final = types.MappingProxyType({"players": 4, "bid_refunds": False, "area_control_bonus": False,
+                                            "max_rounds": 100})
 
 #: The OpenSpiel game type (see the module docstring).
 GAME_TYPE: Final = pyspiel.GameType(
@@ -78,14 +80,14 @@ GAME_TYPE: Final = pyspiel.GameType(
     provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
-    parameter_specification=PARAMETERS,
+    parameter_specification=dict(PARAMETERS),
 )
 
 
 def token_config(params: Mapping[str, Any]) -> TokenConfig:
     """The config of OpenSpiel parameters (any missing one at its default).
 
-    :raises ConfigError: for an unknown parameter, or a value the rules' config refuses.
+    :raises ~revolution.rules.errors.ConfigError: for an unknown parameter, or a value the rules' config refuses.
     """
     unknown = sorted(set(params) - set(PARAMETERS))
     if unknown:
@@ -111,7 +113,8 @@ class RevolutionGame(KitGame):
     :data:`SPEC` with the encoder of its number of seats, and :class:`RevolutionObserver`'s tensors.
 
     :param params: OpenSpiel parameters (:data:`PARAMETERS`).
-    :raises ConfigError: for an unknown parameter or a value the rules refuse (three or four players).
+    :raises ~revolution.rules.errors.ConfigError: for an unknown parameter or a value the rules refuse (three or
+        four players).
     """
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
@@ -137,7 +140,7 @@ class RevolutionObserver(KitObserver):
     public info only, no recall                   the spectator's observation
     ============================================  =========================================================
 
-    :raises AdapterError: (the kit's) for parameters or another kind.
+    :raises ~tablekit.adapters.flow.AdapterError: for parameters or another kind.
     """
 
     def __init__(self, spec: Spec, config: TokenConfig, iig_obs_type: Any, params: Mapping[str, Any] | None) -> None:

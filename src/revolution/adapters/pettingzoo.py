@@ -16,7 +16,7 @@ Install the ``pettingzoo`` extra. Both stand on the kit's bases (:mod:`tablekit.
   Apothecary's winner); in the parallel one every agent acts at every step, the others with 0 (wait).
 * **Observations**: ``{"observation": Box(float32), "action_mask": Box(int8)}``, the observation tensor of
   :mod:`revolution.adapters.observation` (the seat's view: nothing of another seat's bid before the reveal).
-* **Rewards**: 0 until the end, then the winners share +1 and the others get -1; ``max_rounds`` (default 40)
+* **Rewards**: 0 until the end, then the winners share +1 and the others get -1; ``max_rounds`` (default 100)
   bounds a game, which then ends with every reward 0.
 * **Chance**: none; ``reset(seed=...)`` changes nothing of the game.
 * **Bad actions** raise the kit's :class:`~tablekit.adapters.flow.AdapterError` (an action that is no
@@ -48,14 +48,14 @@ class RevolutionParallelEnv(KitParallelEnv):
     :param area_control_bonus: the optional rule Area Control Bonus (rule 8.2).
     :param max_rounds: the most rounds of a game.
     :param render_mode: ``"ansi"`` (the spectator's observation as text) or ``None``.
-    :raises ConfigError: for a config the rules refuse.
+    :raises ~revolution.rules.errors.ConfigError: for a config the rules refuse.
     """
 
     #: PettingZoo metadata.
     metadata: dict[str, Any] = {"name": _NAME, "render_modes": ["ansi"], "is_parallelizable": True}
 
     def __init__(self, players: int = 4, bid_refunds: bool = False, area_control_bonus: bool = False,
-                 max_rounds: int = 40, render_mode: str | None = None) -> None:  # fmt: skip
+                 max_rounds: int = 100, render_mode: str | None = None) -> None:  # fmt: skip
         rules = RevolutionConfig(players=players, bid_refunds=bid_refunds, area_control_bonus=area_control_bonus)
         config = TokenConfig(rules, max_rounds=max_rounds)
 
@@ -78,17 +78,17 @@ class RevolutionAECEnv(KitAECEnv):
     metadata: dict[str, Any] = RevolutionParallelEnv.metadata
 
     def __init__(self, players: int = 4, bid_refunds: bool = False, area_control_bonus: bool = False,
-                 max_rounds: int = 40, render_mode: str | None = None) -> None:  # fmt: skip
+                 max_rounds: int = 100, render_mode: str | None = None) -> None:  # fmt: skip
         super().__init__(RevolutionParallelEnv(players, bid_refunds, area_control_bonus, max_rounds, render_mode))
 
 
-def raw_env(players: int = 4, bid_refunds: bool = False, area_control_bonus: bool = False, max_rounds: int = 40,
+def raw_env(players: int = 4, bid_refunds: bool = False, area_control_bonus: bool = False, max_rounds: int = 100,
             render_mode: str | None = None) -> RevolutionAECEnv:  # fmt: skip
     """The AEC environment without PettingZoo's wrappers."""
     return RevolutionAECEnv(players, bid_refunds, area_control_bonus, max_rounds, render_mode)
 
 
-def env(players: int = 4, bid_refunds: bool = False, area_control_bonus: bool = False, max_rounds: int = 40,
+def env(players: int = 4, bid_refunds: bool = False, area_control_bonus: bool = False, max_rounds: int = 100,
         render_mode: str | None = None) -> AECEnv:  # fmt: skip
     """The AEC environment, wrapped by PettingZoo's out-of-bounds and order-enforcing checks."""
     wrapped = wrappers.AssertOutOfBoundsWrapper(raw_env(players, bid_refunds, area_control_bonus, max_rounds,
@@ -97,6 +97,6 @@ def env(players: int = 4, bid_refunds: bool = False, area_control_bonus: bool = 
 
 
 def parallel_env(players: int = 4, bid_refunds: bool = False, area_control_bonus: bool = False,
-                 max_rounds: int = 40, render_mode: str | None = None) -> RevolutionParallelEnv:  # fmt: skip
+                 max_rounds: int = 100, render_mode: str | None = None) -> RevolutionParallelEnv:  # fmt: skip
     """The parallel environment."""
     return RevolutionParallelEnv(players, bid_refunds, area_control_bonus, max_rounds, render_mode)

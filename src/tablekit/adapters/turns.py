@@ -95,7 +95,7 @@ class InTurns(Generic[C, S, A]):
     def check(self, state: Turns[S, A], seat: int, action: A) -> None:
         """The wrapped game's check, for the seat whose turn it is.
 
-        :raises NotAwaitedError: ``seat`` is not the seat to choose now.
+        :raises ~tablekit.errors.NotAwaitedError: ``seat`` is not the seat to choose now.
         """
         if seat not in self.awaited(state):
             raise NotAwaitedError(f"seat {seat} does not choose now: seat {sorted(self.awaited(state))} does",
