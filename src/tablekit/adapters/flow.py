@@ -147,6 +147,12 @@ class KitFlow(Generic[C, S, A]):
             raise AdapterError(f"a game has a positive int of seats, not {quote(players, 20)}")
         return _settle(cls(game, config, players, outcome=outcome))
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        """The flow itself: it is immutable, so a copy would be equal and useless. OpenSpiel clones a Python
+        state by deep-copying its attributes, so without this every clone would copy the whole game so far
+        (:attr:`past`), and a long game's random simulation would take quadratic time."""
+        return self
+
     # ------------------------------------------------------------------ queries
 
     @property

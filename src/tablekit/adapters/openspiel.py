@@ -18,6 +18,12 @@ What the game is
   ``pyspiel.convert_to_turn_based`` gives the turn-based form. Every draw the game makes through its
   :class:`~tablekit.chance.ChanceSource` is a chance node, where :func:`~tablekit.chance.run_scripted`
   stops: its outcomes are the draw's option indices ``0 .. count - 1``, equally likely.
+* **Sequential games** (``register(..., sequential=True)``, or a game type of ``SEQUENTIAL`` dynamics): for a
+  game every decision of which awaits exactly one seat (Revolution!'s adapter game, or any game played
+  through :class:`~tablekit.adapters.turns.InTurns`), the node's player is that seat, it alone has legal
+  actions, and ``apply_action`` takes its one integer; there is no :data:`~tablekit.adapters.flow.NO_OP`
+  in its histories. A decision that awaits several seats is the game's fault
+  (:class:`~tablekit.errors.GameContractError`).
 * **Actions** are integers from the game's :class:`~tablekit.adapters.flow.ActionEncoder`: ``0`` is
   :data:`~tablekit.adapters.flow.NO_OP`, and every legal action of a seat encodes to one of
   ``1 .. num_actions - 1``, distinct within a seat's legal actions.
@@ -45,7 +51,8 @@ from tablekit.errors import GameContractError, IllegalChoiceError
 from tablekit.game import Game
 from tablekit.wire import quote
 
-__all__ = ["KitGame", "KitObserver", "KitState", "Limits", "Spec", "node_player", "register", "replay_history"]
+__all__ = ["KitGame", "KitObserver", "KitState", "Limits", "Spec", "is_sequential", "node_player", "register",
+           "replay_history"]
 
 @attrs.frozen
 class Limits:
@@ -88,14 +95,20 @@ class Spec:
     outcome: Callable[[Any], int] | None = None
 
 
-def node_player(is_over: bool, is_chance: bool) -> int:
-    """Who acts at a node of a simultaneous game with explicit chance, as OpenSpiel numbers it:
-    ``pyspiel.PlayerId.TERMINAL`` at the end, ``CHANCE`` at a draw, ``SIMULTANEOUS`` at every decision."""
+def node_player(is_over: bool, is_chance: bool, seat: int | None = None) -> int:
+    """Who acts at a node of a game with explicit chance, as OpenSpiel numbers it: ``pyspiel.PlayerId.TERMINAL``
+    at the end, ``CHANCE`` at a draw, and at a decision ``seat`` (the one awaited seat of a sequential game) or,
+    if ``None``, ``SIMULTANEOUS``."""
     if is_over:
         return int(pyspiel.PlayerId.TERMINAL)
     if is_chance:
         return int(pyspiel.PlayerId.CHANCE)
-    return int(pyspiel.PlayerId.SIMULTANEOUS)
+    return int(pyspiel.PlayerId.SIMULTANEOUS) if seat is None else seat
+
+
+def is_sequential(game_type: Any) -> bool:
+    """Whether an OpenSpiel game type is sequential (its every decision awaits one seat)."""
+    return bool(game_type.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL)
 
 
 class KitGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hints
@@ -167,9 +180,10 @@ def _refused(at: int, action: object) -> AdapterError:
 
 def replay_history(state: Any, history: Iterable[object], refuse: Callable[[int, object], Exception],
                    buffered: Sequence[int] = ()) -> list[int]:  # fmt: skip
-    """Apply a history of integers to an OpenSpiel ``state`` of a simultaneous game with explicit chance, in
-    place: at a chance node one integer is the outcome, at a decision one integer per seat, in seat order,
-    make the joint action. Every integer is checked first against the legal actions of whoever acts.
+    """Apply a history of integers to an OpenSpiel ``state`` of a game with explicit chance, in place: at a
+    chance node one integer is the outcome, at a simultaneous decision one integer per seat, in seat order,
+    make the joint action, at a sequential decision one integer is the acting seat's action. Every integer is
+    checked first against the legal actions of whoever acts.
 
     This is the one loop behind every ``deserialize_state`` and every replay of a turn-based history (whose
     integers are the same, one seat after the other).
@@ -184,11 +198,11 @@ def replay_history(state: Any, history: Iterable[object], refuse: Callable[[int,
     pending = list(buffered)
     players = state.num_players()
     for at, action in enumerate(history):
-        chance = state.is_chance_node()
-        legal = state.legal_actions() if chance else state.legal_actions(len(pending))
+        single = state.is_chance_node() or not state.is_simultaneous_node()
+        legal = state.legal_actions() if single else state.legal_actions(len(pending))
         if type(action) is not int or action not in legal:  # True and 1.0 are no actions
             raise refuse(at, action)
-        if chance:
+        if single:
             state.apply_action(action)
             continue
         pending.append(action)
@@ -220,8 +234,22 @@ class KitState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hint
         return self._flow
 
     def current_player(self) -> int:
-        """``pyspiel.PlayerId.TERMINAL``, ``CHANCE`` or ``SIMULTANEOUS`` (:func:`node_player`)."""
-        return node_player(self._flow.is_over, self._flow.is_chance)
+        """``pyspiel.PlayerId.TERMINAL``, ``CHANCE`` or ``SIMULTANEOUS`` (:func:`node_player`); in a sequential
+        game the awaited seat at a decision.
+
+        :raises GameContractError: a decision of a sequential game awaits more than one seat.
+        """
+        flow = self._flow
+        if flow.is_over or flow.is_chance or not is_sequential(self._spec.game_type):
+            return node_player(flow.is_over, flow.is_chance)
+        return self._single_seat()
+
+    def _single_seat(self) -> int:
+        awaited = self._flow.awaited
+        if len(awaited) != 1:
+            raise GameContractError(f"{self._spec.game.name}: a sequential game's decision awaits one seat, not "
+                                    f"{sorted(awaited)}")  # fmt: skip
+        return next(iter(awaited))
 
     def _legal_actions(self, player: int) -> list[int]:
         return sorted(legal_encoded(self._flow, self._spec.encoder, player))
@@ -232,7 +260,11 @@ class KitState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hint
         return self._flow.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
-        self._flow = self._flow.apply_chance(action)
+        if self._flow.is_chance or not is_sequential(self._spec.game_type):
+            self._flow = self._flow.apply_chance(action)
+            return
+        seat = self._single_seat()  # a sequential decision: the one seat's action, NO_OP for every other seat
+        self._apply_actions([action if s == seat else NO_OP for s in range(self._flow.players)])
 
     def _apply_actions(self, actions: Sequence[int]) -> None:
         choices = decode_joint(self._flow, self._spec.encoder, list(actions))
@@ -373,6 +405,7 @@ def register(
     observe: Callable[[Any], str] = repr,
     utility: Any = None,
     outcome: Callable[[Any], int] | None = None,
+    sequential: bool = False,
 ) -> type[KitGame]:
     """Register ``game`` with OpenSpiel as ``short_name``; ``pyspiel.load_game(short_name)`` then builds it.
 
@@ -388,12 +421,15 @@ def register(
     :param utility: a ``pyspiel.GameType.Utility`` (general-sum by default).
     :param outcome: the id of a drawn option as a chance outcome (its index by default); ids must be below
         the limits' ``max_chance_outcomes``.
+    :param sequential: the game awaits one seat at every decision: register it as a sequential game (see the
+        module docstring).
     :returns: the registered subclass of :class:`KitGame`.
     """
+    dynamics = pyspiel.GameType.Dynamics.SEQUENTIAL if sequential else pyspiel.GameType.Dynamics.SIMULTANEOUS
     game_type = pyspiel.GameType(
         short_name=short_name,
         long_name=long_name or short_name,
-        dynamics=pyspiel.GameType.Dynamics.SIMULTANEOUS,
+        dynamics=dynamics,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=utility if utility is not None else pyspiel.GameType.Utility.GENERAL_SUM,
