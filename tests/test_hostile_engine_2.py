@@ -36,7 +36,18 @@ from darkempire.rules.actions import (
     Side,
 )
 from darkempire.rules.cards import HAND_CARDS, FactionCard
-from darkempire.rules.errors import DarkEmpireError, IllegalActionError
+from darkempire.rules.errors import DarkEmpireError, IllegalActionError, InvalidArgumentError
+from darkempire.rules.events import (
+    EVENT_TYPES,
+    CardsPassed,
+    ChoiceMade,
+    DraftDiscarded,
+    HandDealt,
+    HandRefilled,
+    as_kit_event,
+    events_for,
+    opening_events,
+)
 from darkempire.rules.state import GameConfig, GameState, Phase
 from tablekit.errors import KitError, NotListedError
 
@@ -190,3 +201,35 @@ def test_in_a_listing_means_apply_accepts_it(players: int, seed: int) -> None:
                     assert not listed, f"{value!r} is listed, yet apply refuses it"
                     refused_in += 1
     assert refused_in > 0  # the forgeries did reach apply's refusals
+
+
+# --------------------------------------------------------------------------- F09: events built without fields
+
+PRIVATE_EVENTS = (HandDealt, ChoiceMade, DraftDiscarded, HandRefilled, CardsPassed)
+
+
+@pytest.mark.spec("9.4")
+@pytest.mark.parametrize("kind", EVENT_TYPES, ids=lambda kind: kind.__name__)
+@pytest.mark.parametrize("viewer", [0, None])
+def test_events_for_refuses_an_event_built_without_its_fields(kind: type, viewer: int | None) -> None:
+    forged: Any = object.__new__(kind)
+    with pytest.raises(InvalidArgumentError, match=rf"item 0 given to events_for: a {kind.__name__} without its "):
+        events_for([forged], viewer)
+    started = opening_events(engine.deal(GameConfig(players=3), 1))
+    with pytest.raises(InvalidArgumentError, match="item 3 given to events_for"):
+        events_for([*started[:3], forged, *started[3:]], viewer)
+
+
+@pytest.mark.spec("9.4")
+@pytest.mark.parametrize("kind", PRIVATE_EVENTS, ids=lambda kind: kind.__name__)
+def test_a_private_event_built_without_its_fields_has_no_visibility_nor_redaction(kind: type) -> None:
+    forged: Any = object.__new__(kind)
+    with pytest.raises(InvalidArgumentError, match=rf"a {kind.__name__} without its [a-z_]+ is no event"):
+        forged.visibility
+    if kind not in (HandDealt, HandRefilled):  # these hide the whole event: nothing to build, no field read
+        with pytest.raises(InvalidArgumentError, match=rf"a {kind.__name__} without its [a-z_]+ is no event"):
+            forged.redacted()
+    else:
+        assert forged.redacted() is None
+    with pytest.raises(InvalidArgumentError):
+        as_kit_event(forged)
