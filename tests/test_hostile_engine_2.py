@@ -49,6 +49,8 @@ from darkempire.rules.events import (
     opening_events,
 )
 from darkempire.rules.state import GameConfig, GameState, Phase
+from darkempire.rules.views import player_view, spectator_view
+from darkempire.validity import InconsistentStateError, check_state
 from tablekit.errors import KitError, NotListedError
 
 # --------------------------------------------------------------------------- F08: forged actions in listings
@@ -233,3 +235,92 @@ def test_a_private_event_built_without_its_fields_has_no_visibility_nor_redactio
         assert forged.redacted() is None
     with pytest.raises(InvalidArgumentError):
         as_kit_event(forged)
+
+
+# --------------------------------------------------------------------------- F11: hand-built states
+
+
+def _week_state() -> GameState:
+    """A 4-player state at the second play step, every seat awaited."""
+    rng = random.Random(3)
+    state = engine.deal(GameConfig(players=4), 3)
+    while state.phase is not Phase.PLAY_2:
+        seat = min(engine.awaited_seats(state))
+        state = engine.apply(state, seat, random_choice(state, seat, rng))
+    return state
+
+
+def _broken(state: GameState) -> dict[str, tuple[GameState, str, str]]:
+    """Hand-built states out of shape, each with what the engine's error says and check_state's path."""
+    evolve: Any = attrs.evolve  # the fields' declared types are what these states break
+    return {
+        "phase a str": (evolve(state, phase="play 2"), "phase is a Phase", "phase"),
+        "phase None": (evolve(state, phase=None), "phase is a Phase", "phase"),
+        "table a str": (evolve(state, table="x"), "table is a WeekTable or None", "table"),
+        "a hand None": (evolve(state, hands=(None, *state.hands[1:])), r"hands\[0\] is a tuple of hand", "hands[0]"),
+        "hands None": (evolve(state, hands=None), "hands is a tuple", "hands"),
+        "3 hands": (evolve(state, hands=state.hands[:3]), "hands has 3 entries for 4 seats", "hands"),
+        "3 pending": (evolve(state, pending=state.pending[:3]), "pending has 3 entries for 4 seats", "pending"),
+        "5 pending": (evolve(state, pending=(*state.pending, None)), "pending has 5 entries for 4 seats", "pending"),
+    }
+
+
+BROKEN = list(_broken(_week_state()))
+
+
+def _producers(state: GameState, action: Action) -> dict[str, Callable[[], object]]:
+    """The functions that return a state made from ``state``: none may return one from a state out of shape."""
+    return {
+        "apply": lambda: engine.apply(state, 0, action),
+        "apply_reporting": lambda: engine.apply_reporting(state, 0, action),
+        "step": lambda: engine.step(state, {0: action}),
+    }
+
+
+@pytest.mark.spec("9.1")
+@pytest.mark.parametrize("broken", [b for b in BROKEN if b != "a hand None"])  # seat 0 then has no choice
+def test_no_state_is_made_from_a_hand_built_state_out_of_shape(broken: str) -> None:
+    state = _week_state()
+    action = engine.legal_actions(state, 0)[0]
+    bad, field, _ = _broken(state)[broken]
+    for name, call in _producers(bad, action).items():
+        with pytest.raises(InvalidArgumentError, match=field) as refused:
+            call()  # never AttributeError, TypeError, IndexError, nor a state returned with a seat missing
+        assert f"{name.split('_')[0]} was given a state no game reaches" in str(refused.value) or "engine" in str(
+            refused.value
+        )
+        assert "check_state" in str(refused.value)
+    if "phase" in broken:  # judge_winner makes no state: it reads the phase, and the score track of a game over
+        with pytest.raises(InvalidArgumentError, match=field):
+            engine.judge_winner(bad)
+
+
+@pytest.mark.spec("9.1")
+def test_the_readers_refuse_what_they_read_out_of_shape_by_name() -> None:
+    """The hostile review's calls: each reads the field that is out of shape, and names it."""
+    state = _week_state()
+    broken = {name: bad for name, (bad, _, _) in _broken(state).items()}
+    calls: list[tuple[Callable[[], object], str]] = [
+        (lambda: engine.legal_actions(broken["table a str"], 0), "legal_actions .* table is a WeekTable"),
+        (lambda: engine.legal_actions(broken["a hand None"], 0), r"legal_actions .* hands\[0\] is a tuple"),
+        (lambda: player_view(broken["a hand None"], 0), r"player_view .* hands\[0\] is a tuple"),
+        (lambda: engine.legal_actions(broken["3 hands"], 3), "legal_actions .* hands has 3 entries for 4 seats"),
+        (lambda: engine.legal_actions(broken["3 pending"], 3), "legal_actions .* pending has 3 entries for 4 seats"),
+        (lambda: engine.awaited_seats(broken["phase a str"]), "phase is a Phase, not 'play 2'"),
+        (lambda: engine.legal_actions(broken["phase None"], 0), "phase is a Phase, not None"),
+    ]
+    for call, message in calls:
+        with pytest.raises(InvalidArgumentError, match=message):
+            call()
+
+
+@pytest.mark.spec("9.1")
+@pytest.mark.parametrize("broken", BROKEN)
+def test_check_state_refuses_each_hand_built_state_out_of_shape(broken: str) -> None:
+    state = _week_state()
+    check_state(state)  # the state they are built from is one a game reaches
+    bad, _, path = _broken(state)[broken]
+    with pytest.raises(InconsistentStateError) as refused:
+        check_state(bad)
+    assert isinstance(refused.value, KitError) and refused.value.path == path
+

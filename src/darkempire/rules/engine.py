@@ -88,7 +88,7 @@ from darkempire.rules.cards import (
 )
 from darkempire.rules.chance import Chance
 from tablekit.chance import ChanceSource
-from tablekit.errors import ChanceError
+from tablekit.errors import ChanceError, KitError
 from darkempire.rules.errors import (
     AlreadyChoseError,
     ConfigError,
@@ -160,6 +160,7 @@ __all__ = [
     "awaited_seats",
     "check_choice",
     "check_seat",
+    "check_shape",
     "choose_support",
     "deal",
     "deal_reporting",
@@ -403,7 +404,7 @@ def _options(state: GameState, seat: int) -> Sequence[Action]:
         kind = PassCards if phase is Phase.DRAFT_PASS else DiscardCards
         return _card_pairs(kind, hand)
     if phase is Phase.CHOOSE_SUPPORT:
-        return _listed(tuple([ChooseSupport(f) for f in Faction if f not in state.support_used[seat]]))
+        return _SUPPORT_LISTINGS[state.support_used[seat]]
     if phase in PLAY_PHASES:
         return _play_options(state, seat)
     if phase is Phase.PLACEMENT:
@@ -442,10 +443,21 @@ def _never_listed(value: object) -> bool:
 _NO_ACTIONS: LazyActions[Action] = LazyActions(0, _never_built, _never_listed)
 
 
+
 def _is_listed(actions: tuple[Action, ...], value: object) -> bool:
     """Whether ``value`` is one of ``actions``, as :func:`apply` would take it (:func:`_own`)."""
     own = _own(value)
     return own is not None and own in actions  # the game's own objects only: no caller's __eq__ runs
+
+
+def _support_listings() -> Mapping[frozenset[Faction], LazyActions[Action]]:
+    """The choose-support listing for each set of support cards used (rule 3.2): the cards left, in faction order."""
+    used_sets = [frozenset(combo) for size in range(len(Faction) + 1) for combo in itertools.combinations(Faction, size)]
+    return MappingProxyType({used: _listed(tuple(ChooseSupport(f) for f in Faction if f not in used)) for used in used_sets})
+
+
+#: The choose-support listings, all 32 built once (immutable, as the actions are): a look-up at each choice.
+_SUPPORT_LISTINGS = _support_listings()
 
 
 def _card_pairs(kind: type[PassCards] | type[DiscardCards], hand: tuple[HandCard, ...]) -> Sequence[Action]:
@@ -634,6 +646,8 @@ def _required(state: GameState) -> Sequence[int]:
             before = combinations[due.seat]
             combinations[due.seat] = (1 if before is None else before) * len(due.candidates)
         return tuple(seat for seat, count in enumerate(combinations) if count is not None and count >= 2)
+    if type(phase) is not Phase:  # checked here, past every decision phase: no cost where a seat chooses
+        check_shape(state, "the engine")
     return ()
 
 
@@ -644,8 +658,13 @@ def awaited_seats(state: GameState) -> frozenset[int]:
 
     :raises InvalidArgumentError: if ``state`` is not a :class:`GameState`.
     """
-    _check_state(state, "awaited_seats")
-    return _awaited(state, _required(state))
+    try:
+        _check_state(state, "awaited_seats")
+        return _awaited(state, _required(state))
+    except Exception as error:
+        if not isinstance(error, KitError):  # untyped: a state built by hand? (_check_state)
+            check_shape(state, "awaited_seats")
+        raise
 
 
 def _awaited(state: GameState, required: Iterable[int]) -> frozenset[int]:
@@ -678,25 +697,101 @@ def legal_actions(state: GameState, seat: int) -> Sequence[Action]:
 
     :raises WrongSeatError: if ``seat`` is not a seat of this game.
     """
-    _check_state(state, "legal_actions")
-    if type(seat) is not int or not 0 <= seat < state.config.players:
-        check_seat(state, seat)  # raises
-    if state.pending[seat] is not None:
-        return _NO_ACTIONS
-    # At a play step every seat holding a card is required, and an empty hand has no option anyway: the
-    # required seats need counting only elsewhere (this runs at every decision).
-    if state.phase not in PLAY_PHASES and seat not in _required(state):
-        return _NO_ACTIONS
-    return _options(state, seat)
+    try:
+        _check_state(state, "legal_actions")
+        if type(seat) is not int or not 0 <= seat < state.config.players:
+            check_seat(state, seat)  # raises
+        if state.pending[seat] is not None:
+            return _NO_ACTIONS
+        # At a play step every seat holding a card is required, and an empty hand has no option anyway: the
+        # required seats need counting only elsewhere (this runs at every decision).
+        if state.phase not in PLAY_PHASES and seat not in _required(state):
+            return _NO_ACTIONS
+        return _options(state, seat)
+    except Exception as error:
+        if not isinstance(error, KitError):  # untyped: a state built by hand? (_check_state)
+            check_shape(state, "legal_actions")
+        raise
 
 
 # --------------------------------------------------------------------------- checking an action
 
 
 def _check_state(state: object, name: str) -> None:
-    """``state`` is a :class:`GameState`: anything else is a typed error, not an ``AttributeError`` from deep inside."""
+    """``state`` is a :class:`GameState`: anything else is a typed error, not an ``AttributeError`` from deep inside.
+
+    A state built by hand must pass :func:`darkempire.validity.check_state`: the engine checks only what costs
+    nearly nothing (:func:`_check_seat_tuples` where a state is made), and when an untyped error escapes
+    from inside, the public functions tell what is out of shape (:func:`check_shape`).
+    """
     if not isinstance(state, GameState):
         raise InvalidArgumentError(f"{name} takes a GameState, not {type(state).__name__}")
+
+
+def _check_seat_tuples(state: GameState, name: str) -> None:
+    """A hand and a pending choice per seat, the two per-seat tuples that a choice reads and writes, and a
+    table that is a table or none, which a choice left pending passes on unread: so that no state is
+    returned with a seat missing or a table of another type (:func:`check_shape` tells which is wrong)."""
+    players = state.config.players
+    table = state.table
+    try:
+        shaped = len(state.hands) == players and len(state.pending) == players
+    except TypeError:  # no sequence at all
+        shaped = False
+    if table is not None and type(table) is not WeekTable:
+        shaped = False
+    if not shaped:
+        check_shape(state, name)
+
+
+#: The per-seat tuples of a state, one entry per seat.
+_SEAT_FIELDS = ("hands", "victors", "support", "support_used", "month_tokens", "banked_tokens", "pending")
+
+
+def check_shape(state: GameState, name: str = "check_shape") -> None:
+    """Raise :class:`InvalidArgumentError` naming the field at fault if ``state`` is out of shape, as only a
+    state built by hand can be: its config, phase, table or week score of another type, a per-seat tuple of
+    another length than the players, a hand that is no tuple of hand cards.
+
+    The public functions of the engine and :mod:`~darkempire.rules.views` call it when an untyped error
+    escapes from inside them, so that such a state gets this error, naming ``name`` (the function given the
+    state), and never an ``AttributeError``; for a state in shape it returns, and they re-raise what they
+    caught. It is no full check: a state built by hand must pass :func:`darkempire.validity.check_state`.
+    """
+    fault = _shape_fault(state)
+    if fault is not None:
+        raise InvalidArgumentError(
+            f"{name} was given a state no game reaches: {fault} (a state built by hand must pass "
+            "darkempire.validity.check_state, which tells every fault)"
+        )
+
+
+def _shape_fault(state: GameState) -> str | None:
+    """What is out of shape in ``state``, if anything: its config, phase, table, week score, a per-seat tuple
+    of another length than the players, a hand that is no tuple of hand cards, support cards used that are
+    no frozenset. The rest of :func:`darkempire.validity.check_state`'s checks are left to it."""
+    if type(state.config) is not GameConfig:
+        return f"config is a GameConfig, not {quote(state.config)}"
+    if type(state.phase) is not Phase:
+        return f"phase is a Phase, not {quote(state.phase)}"
+    for field, kind in (("table", WeekTable), ("week_score", WeekScore)):
+        value = getattr(state, field)
+        if value is not None and type(value) is not kind:
+            return f"{field} is a {kind.__name__} or None, not {quote(value)}"
+    players = state.players
+    for field in _SEAT_FIELDS:
+        value = getattr(state, field)
+        if type(value) is not tuple:
+            return f"{field} is a tuple (one entry per seat), not {quote(value)}"
+        if len(value) != players:
+            return f"{field} has {len(value)} entries for {players} seats"
+    for seat, hand in enumerate(state.hands):
+        if type(hand) is not tuple or not all(map(is_hand_card, hand)):
+            return f"hands[{seat}] is a tuple of hand cards, not {quote(hand)}"
+    for seat, used in enumerate(state.support_used):
+        if type(used) is not frozenset:
+            return f"support_used[{seat}] is a frozenset of factions, not {quote(used)}"
+    return None
 
 
 def _card_label(card: object) -> str:
@@ -1104,15 +1199,21 @@ def apply(state: GameState, seat: int, action: Action) -> GameState:
     chose but has not revealed is an :class:`InvalidTargetError`, like one aimed
     at any card not on the table (spec 9.4).
     """
-    # apply_reporting's steps, without the event of a choice that leaves other seats awaited: nobody reads it.
-    _check_state(state, "apply")
-    required = _required(state)
-    action = _checked_choice(state, seat, action, required)
-    pending = _set_seat(state.pending, seat, action)
-    if _any_unchosen(pending, required):
-        return _with_pending(state, pending)
-    log: list[Event] = [ChoiceMade(seat, state.phase, action)]
-    return _advance(_decide(state, {seat: action}, log), log)
+    try:
+        # apply_reporting's steps, without the event of a choice that leaves other seats awaited: nobody reads it.
+        _check_state(state, "apply")
+        _check_seat_tuples(state, "apply")
+        required = _required(state)
+        action = _checked_choice(state, seat, action, required)
+        pending = _set_seat(state.pending, seat, action)
+        if _any_unchosen(pending, required):
+            return _with_pending(state, pending)
+        log: list[Event] = [ChoiceMade(seat, state.phase, action)]
+        return _advance(_decide(state, {seat: action}, log), log)
+    except Exception as error:
+        if not isinstance(error, KitError):  # untyped: a state built by hand? (_check_state)
+            check_shape(state, "apply")
+        raise
 
 
 def apply_reporting(state: GameState, seat: int, action: Action, *, chance: ChanceSource | None = None) -> Transition:
@@ -1127,18 +1228,24 @@ def apply_reporting(state: GameState, seat: int, action: Action, *, chance: Chan
         is) when the choice leaves other seats awaited.
     :raises IllegalActionError: as :func:`apply`.
     """
-    _check_state(state, "apply")
-    required = _required(state)
-    action = _checked_choice(state, seat, action, required)
-    choice = ChoiceMade(seat, state.phase, action)
-    pending = _set_seat(state.pending, seat, action)
-    if _any_unchosen(pending, required):
-        return Transition(_with_pending(state, pending), (choice,), chance)
-    # The last awaited choice: the step resolves from the state as it is, with this choice given alongside
-    # the pending ones, and every resolver clears the pending choices (one state built fewer).
-    log: list[Event] = [choice]
-    drawer = _Drawer(chance)
-    return Transition(_advance(_decide(state, {seat: action}, log, drawer), log, drawer), tuple(log), drawer.source)
+    try:
+        _check_state(state, "apply")
+        _check_seat_tuples(state, "apply")
+        required = _required(state)
+        action = _checked_choice(state, seat, action, required)
+        choice = ChoiceMade(seat, state.phase, action)
+        pending = _set_seat(state.pending, seat, action)
+        if _any_unchosen(pending, required):
+            return Transition(_with_pending(state, pending), (choice,), chance)
+        # The last awaited choice: the step resolves from the state as it is, with this choice given alongside
+        # the pending ones, and every resolver clears the pending choices (one state built fewer).
+        log: list[Event] = [choice]
+        drawer = _Drawer(chance)
+        return Transition(_advance(_decide(state, {seat: action}, log, drawer), log, drawer), tuple(log), drawer.source)
+    except Exception as error:
+        if not isinstance(error, KitError):  # untyped: a state built by hand? (_check_state)
+            check_shape(state, "apply")
+        raise
 
 
 def check_choice(state: GameState, seat: int, action: Action) -> Action:
@@ -1156,8 +1263,13 @@ def check_choice(state: GameState, seat: int, action: Action) -> Action:
     :raises IllegalActionError: any other broken rule, naming it.
     :raises InvalidArgumentError: ``state`` is not a :class:`GameState`.
     """
-    _check_state(state, "check_choice")
-    return _checked_choice(state, seat, action, _required(state))
+    try:
+        _check_state(state, "check_choice")
+        return _checked_choice(state, seat, action, _required(state))
+    except Exception as error:
+        if not isinstance(error, KitError):  # untyped: a state built by hand? (_check_state)
+            check_shape(state, "check_choice")
+        raise
 
 
 def _checked_choice(state: GameState, seat: int, action: Action, required: Collection[int]) -> Action:
@@ -1218,12 +1330,18 @@ def withdraw_reporting(state: GameState, seat: int) -> Transition:
 
     :raises IllegalActionError: as :func:`withdraw`.
     """
-    _check_state(state, "withdraw")
-    check_seat(state, seat)
-    if state.pending[seat] is None:
-        raise WrongSeatError(f"seat {seat} has no pending choice to take back in this step", rule="9.2")
-    after = _with_pending(state, _set_seat(state.pending, seat, None))
-    return Transition(after, (ChoiceWithdrawn(seat, state.phase),))
+    try:
+        _check_state(state, "withdraw")
+        _check_seat_tuples(state, "withdraw")
+        check_seat(state, seat)
+        if state.pending[seat] is None:
+            raise WrongSeatError(f"seat {seat} has no pending choice to take back in this step", rule="9.2")
+        after = _with_pending(state, _set_seat(state.pending, seat, None))
+        return Transition(after, (ChoiceWithdrawn(seat, state.phase),))
+    except Exception as error:
+        if not isinstance(error, KitError):  # untyped: a state built by hand? (_check_state)
+            check_shape(state, "withdraw")
+        raise
 
 
 def events_between(before: GameState, after: GameState, *, choices: Mapping[int, Action]) -> tuple[Event, ...]:
@@ -1314,17 +1432,23 @@ def step(state: GameState, choices: Mapping[int, Action], *, chance: ChanceSourc
     :raises IllegalActionError: see :func:`apply`; also :class:`MissingChoiceError`.
     :raises tablekit.errors.ChanceError: a scripted outcome is not one of its draw's options.
     """
-    _check_state(state, "step")
-    if state.phase in _ACTION_OF_PHASE:
-        return _simultaneous(state, choices, (state.phase,), "step", chance)
-    if state.phase is Phase.GAME_OVER:
-        raise WrongPhaseError("the game is over: no step is left to resolve", rule="9.1")
-    _check_mapping(choices, "step")
-    for seat in choices:
-        _check_awaited(state, seat, ())  # raises: nobody chooses in an automatic phase
-    log: list[Event] = []
-    drawer = _Drawer(chance)
-    return Transition(_advance(state, log, drawer), tuple(log), drawer.source)
+    try:
+        _check_state(state, "step")
+        _check_seat_tuples(state, "step")
+        if state.phase in _ACTION_OF_PHASE:
+            return _simultaneous(state, choices, (state.phase,), "step", chance)
+        if state.phase is Phase.GAME_OVER:
+            raise WrongPhaseError("the game is over: no step is left to resolve", rule="9.1")
+        _check_mapping(choices, "step")
+        for seat in choices:
+            _check_awaited(state, seat, ())  # raises: nobody chooses in an automatic phase
+        log: list[Event] = []
+        drawer = _Drawer(chance)
+        return Transition(_advance(state, log, drawer), tuple(log), drawer.source)
+    except Exception as error:
+        if not isinstance(error, KitError):  # untyped: a state built by hand? (_check_state)
+            check_shape(state, "step")
+        raise
 
 
 def _check_mapping(choices: object, name: str) -> None:
@@ -1959,8 +2083,9 @@ def judge_winner(
         given, or the inputs have the wrong shape.
     """
     if state is not None:
-        if not isinstance(state, GameState):
-            raise InvalidArgumentError(f"judge_winner takes a GameState, not {type(state).__name__}")
+        _check_state(state, "judge_winner")
+        if type(state.phase) is not Phase:
+            check_shape(state, "judge_winner")
         if state.phase is not Phase.GAME_OVER:
             raise WrongPhaseError(f"the winner is judged after the third monthly scoring, not in the {state.phase.value} phase", rule="9.1")
         return final_verdict(
