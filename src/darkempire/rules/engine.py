@@ -397,7 +397,7 @@ def _outcome_index(source: ChanceSource, name: str, options: list[T]) -> tuple[i
 def _options(state: GameState, seat: int) -> Sequence[Action]:
     """Every legal action of ``seat`` in the current step, ignoring pending choices: a
     :class:`~tablekit.game.LazyActions` (:func:`_card_pairs`, :func:`_play_options`, :func:`_reorganizations`,
-    or :func:`_listed` of a tuple built at once), or the empty ``_NO_ACTIONS``."""
+    or :func:`_listed` of a tuple built at once), or ``()`` when there is none (no element, so no value's ``__eq__`` runs)."""
     phase = state.phase
     hand = state.hands[seat]
     if phase is Phase.DRAFT_PASS or phase is Phase.DRAFT_DISCARD:
@@ -410,13 +410,13 @@ def _options(state: GameState, seat: int) -> Sequence[Action]:
     if phase is Phase.PLACEMENT:
         dues = [d for d in _week_score_now(state).placements if d.seat == seat]
         if not dues:
-            return _NO_ACTIONS
+            return ()
         return _listed(tuple([PlaceCards(frozenset(combo)) for combo in itertools.product(*(d.candidates for d in dues))]))
     if phase is Phase.REORGANIZE:
         take_backs: tuple[HandCard | None, ...] = (None,)
         take_backs += tuple(p.card for p in _table_now(state).plays if p.seat == seat and p.side is Side.REVOLUTION)
         return _reorganizations(take_backs, hand)
-    return _NO_ACTIONS
+    return ()
 
 
 def _listed(actions: tuple[Action, ...]) -> LazyActions[Action]:
@@ -428,20 +428,6 @@ def _listed(actions: tuple[Action, ...]) -> LazyActions[Action]:
     so of itself, though :func:`apply` refuses both. Equal to the tuple and hashing like it, all the same.
     """
     return LazyActions(len(actions), actions.__getitem__, functools.partial(_is_listed, actions))
-
-
-def _never_built(index: int) -> Action:
-    raise IndexError(f"action index {index} of no actions")  # LazyActions asks only within its size
-
-
-def _never_listed(value: object) -> bool:
-    return False
-
-
-#: The listing of a seat with no choice to make: empty, and like every listing it answers ``index`` and
-#: ``count`` without comparing the value given (frozen, so shared safely).
-_NO_ACTIONS: LazyActions[Action] = LazyActions(0, _never_built, _never_listed)
-
 
 
 def _is_listed(actions: tuple[Action, ...], value: object) -> bool:
@@ -562,7 +548,7 @@ def _play_options(state: GameState, seat: int) -> Sequence[Action]:
         targets = tuple(p.card for p in table.plays if p.step < step and (p.side is revolution or traitor_allowed))
     size = (len(hand) - reinforcements) * (2 if traitor_allowed else 1) + reinforcements * len(targets)  # _play_count
     if not size:
-        return _listed((PlayNothing(),)) if hand else _NO_ACTIONS  # holds cards, none playable (ruling H)
+        return _listed((PlayNothing(),)) if hand else ()  # holds cards, none playable (ruling H)
     return LazyActions(
         size,
         functools.partial(_play_at, hand, targets, traitor_allowed),
@@ -683,7 +669,8 @@ def legal_actions(state: GameState, seat: int) -> Sequence[Action]:
     only legal action is known from public information has it taken for it
     (ruling N); at a play step, a seat with an empty hand plays nothing (ruling H).
 
-    A :class:`~tablekit.game.LazyActions`: at the draft (36 pairs of 9 cards), at a play step and at the
+    A :class:`~tablekit.game.LazyActions`, or ``()`` when the seat has no choice: at the draft (36 pairs of
+    9 cards), at a play step and at the
     re-organize (up to 512 actions: every take-back with every subset of the hand) it builds action ``i``
     only when it is indexed and answers ``in`` without building any; elsewhere it holds the few actions
     built at once. It is equal to (and hashes like) the tuple of the same actions in the same order; call
@@ -702,11 +689,11 @@ def legal_actions(state: GameState, seat: int) -> Sequence[Action]:
         if type(seat) is not int or not 0 <= seat < state.config.players:
             check_seat(state, seat)  # raises
         if state.pending[seat] is not None:
-            return _NO_ACTIONS
+            return ()
         # At a play step every seat holding a card is required, and an empty hand has no option anyway: the
         # required seats need counting only elsewhere (this runs at every decision).
         if state.phase not in PLAY_PHASES and seat not in _required(state):
-            return _NO_ACTIONS
+            return ()
         return _options(state, seat)
     except Exception as error:
         if not isinstance(error, KitError):  # untyped: a state built by hand? (_check_state)
