@@ -17,6 +17,7 @@ __all__ = [
     "IllegalChoiceError",
     "KitError",
     "NotAwaitedError",
+    "NotListedError",
     "NothingToWithdrawError",
 ]
 
@@ -57,6 +58,11 @@ class AlreadyChoseError(IllegalChoiceError):
 
 class NothingToWithdrawError(IllegalChoiceError):
     """The seat has no pending choice in this step to withdraw."""
+
+
+class NotListedError(KitError, ValueError):
+    """A value that is not one of a listing's actions, from :meth:`LazyActions.index <tablekit.game.LazyActions.index>`:
+    a :class:`ValueError`, as a tuple's ``index`` raises."""
 
 
 class GameContractError(KitError, RuntimeError):

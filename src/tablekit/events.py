@@ -93,10 +93,26 @@ class Event(Generic[P_co]):
         return Event(payload, KnownTo(seats), others_see)
 
     def seen_by(self, seat: int | None) -> P_co | None:
-        """What ``seat`` (``None``: a spectator) sees of this event, or ``None`` if nothing."""
+        """What ``seat`` (``None``: a spectator) sees of this event, or ``None`` if nothing.
+
+        :raises WrongViewerError: ``seat`` is no viewer, as for :func:`events_for`: ``True``, ``1.0`` or an
+            ``IntEnum`` member equal to 1 is not seat 1, and must not see seat 1's secrets.
+        """
+        _check_viewer(seat)
+        return self._seen_by(seat)
+
+    def _seen_by(self, seat: int | None) -> P_co | None:
+        # The filter behind seen_by, for a viewer already checked (events_for checks once, not once an event).
         if isinstance(self.visibility, Public) or (seat is not None and seat in self.visibility.seats):
             return self.payload
         return self.others_see
+
+
+def _check_viewer(seat: object) -> None:
+    # Exactly int, not isinstance: a bool, an IntEnum or an int subclass with a lying __eq__ or __hash__ would
+    # otherwise match a seat of KnownTo.seats without being that seat's number.
+    if seat is not None and (type(seat) is not int or seat < 0):
+        raise WrongViewerError(f"a viewer is a seat number or None, not {quote(seat, 40)}")
 
 
 def events_for(events: Iterable[Event[P]], seat: int | None) -> tuple[P, ...]:
@@ -105,7 +121,6 @@ def events_for(events: Iterable[Event[P]], seat: int | None) -> tuple[P, ...]:
     :raises WrongViewerError: ``seat`` is neither ``None`` nor a non-negative ``int``; a ``bool`` is refused, as
         ``True == 1`` would otherwise show seat 1's secrets to whoever passed ``True``.
     """
-    if seat is not None and (type(seat) is not int or seat < 0):
-        raise WrongViewerError(f"a viewer is a seat number or None, not {quote(seat, 40)}")
-    seen = (event.seen_by(seat) for event in events)
+    _check_viewer(seat)
+    seen = (event._seen_by(seat) for event in events)
     return tuple(payload for payload in seen if payload is not None)

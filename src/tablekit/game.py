@@ -35,6 +35,7 @@ from typing import Generic, Protocol, TypeVar, overload
 import attrs
 
 from tablekit.chance import ChanceSource
+from tablekit.errors import NotListedError
 from tablekit.events import Event
 from tablekit.wire import quote
 
@@ -83,10 +84,16 @@ class LazyActions(Sequence[A]):
     with the same actions in the same order) and hashes like it, whatever builds the actions. Like a tuple,
     it is never equal to a list. Comparing or hashing builds every action, so do it in tests, not in a loop.
 
+    Membership is the game's to say: with ``contains``, ``in``, :meth:`index` and :meth:`count` ask it
+    first, so a value it refuses is in no position, though a tuple's ``==`` might have said otherwise (a
+    value built without its fields, whose comparison raises; a subclass whose ``__eq__`` says True of
+    everything, which the game's check refuses). ``value in actions`` then means the game accepts ``value``.
+
     :ivar size: the number of legal actions.
     :ivar build: ``build(i)`` is action ``i``, for ``0 <= i < size``.
     :ivar contains: optionally, a fast membership test; without it ``in`` builds actions one by one.
-        It must answer as ``any(action == value for action in self)`` would.
+        For a value it accepts it must agree with ``any(action == value for action in self)``; it may refuse
+        a value that only compares equal to an action, and must not raise for any value.
 
     >>> squares = LazyActions(4, lambda i: i * i)
     >>> len(squares), squares[3], list(squares[1:3]), 9 in squares
@@ -130,10 +137,30 @@ class LazyActions(Sequence[A]):
         return (self.build(i) for i in range(self.size))
 
     def __contains__(self, value: object) -> bool:
-        """Whether ``value`` is one of the actions (with :attr:`contains` if given)."""
+        """Whether ``value`` is one of the actions (with ``contains`` if given)."""
         if self.contains is not None:
             return self.contains(value)
         return any(action == value for action in self)
+
+    def index(self, value: object, start: int = 0, stop: int | None = None) -> int:
+        """The position of ``value`` (from ``start``, before ``stop``), as for a tuple, once ``contains``
+        accepts it: a value it refuses is compared with no action.
+
+        :raises NotListedError: ``value`` is not one of the actions there (a :class:`ValueError`, as for a tuple).
+        """
+        if self.contains is None or self.contains(value):
+            try:
+                return super().index(value, start, self.size if stop is None else stop)
+            except ValueError:
+                pass
+        # Named by its type: the repr of a value built without its fields may raise in turn.
+        raise NotListedError(f"the {type(value).__name__} given is not one of the {self.size} actions")
+
+    def count(self, value: object) -> int:
+        """How many of the actions equal ``value``: none for a value ``contains`` refuses."""
+        if self.contains is not None and not self.contains(value):
+            return 0
+        return super().count(value)
 
     def __eq__(self, other: object) -> bool:
         """Whether ``other`` is a tuple or a :class:`LazyActions` of the same actions in the same order."""

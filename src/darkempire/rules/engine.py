@@ -54,7 +54,7 @@ import math
 import operator
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, TypeVar, overload
+from typing import Any, TypeVar, cast, overload
 
 import attrs
 
@@ -88,7 +88,7 @@ from darkempire.rules.cards import (
 )
 from darkempire.rules.chance import Chance
 from tablekit.chance import ChanceSource
-from tablekit.errors import ChanceError
+from tablekit.errors import ChanceError, KitError
 from darkempire.rules.errors import (
     AlreadyChoseError,
     ConfigError,
@@ -160,6 +160,7 @@ __all__ = [
     "awaited_seats",
     "check_choice",
     "check_seat",
+    "check_shape",
     "choose_support",
     "deal",
     "deal_reporting",
@@ -394,28 +395,55 @@ def _outcome_index(source: ChanceSource, name: str, options: list[T]) -> tuple[i
 
 
 def _options(state: GameState, seat: int) -> Sequence[Action]:
-    """Every legal action of ``seat`` in the current step, ignoring pending choices: a tuple, or at the
-    draft, a play step and the re-organize a :class:`~tablekit.game.LazyActions` (:func:`_card_pairs`,
-    :func:`_play_options`, :func:`_reorganizations`)."""
+    """Every legal action of ``seat`` in the current step, ignoring pending choices: a
+    :class:`~tablekit.game.LazyActions` (:func:`_card_pairs`, :func:`_play_options`, :func:`_reorganizations`,
+    or :func:`_listed` of a tuple built at once), or ``()`` when there is none (no element, so no value's ``__eq__`` runs)."""
     phase = state.phase
     hand = state.hands[seat]
     if phase is Phase.DRAFT_PASS or phase is Phase.DRAFT_DISCARD:
         kind = PassCards if phase is Phase.DRAFT_PASS else DiscardCards
         return _card_pairs(kind, hand)
     if phase is Phase.CHOOSE_SUPPORT:
-        return tuple(ChooseSupport(f) for f in Faction if f not in state.support_used[seat])
+        return _SUPPORT_LISTINGS[state.support_used[seat]]
     if phase in PLAY_PHASES:
         return _play_options(state, seat)
     if phase is Phase.PLACEMENT:
         dues = [d for d in _week_score_now(state).placements if d.seat == seat]
         if not dues:
             return ()
-        return tuple([PlaceCards(frozenset(combo)) for combo in itertools.product(*(d.candidates for d in dues))])
+        return _listed(tuple([PlaceCards(frozenset(combo)) for combo in itertools.product(*(d.candidates for d in dues))]))
     if phase is Phase.REORGANIZE:
         take_backs: tuple[HandCard | None, ...] = (None,)
         take_backs += tuple(p.card for p in _table_now(state).plays if p.seat == seat and p.side is Side.REVOLUTION)
         return _reorganizations(take_backs, hand)
     return ()
+
+
+def _listed(actions: tuple[Action, ...]) -> LazyActions[Action]:
+    """The few ``actions`` of a phase built at once (the support cards left, the placements), as a
+    :class:`~tablekit.game.LazyActions` whose ``in`` is the engine's own (:func:`_is_listed`).
+
+    A plain tuple would answer ``in``, ``index`` and ``count`` with each action's ``__eq__``, which raises
+    ``AttributeError`` for a value built without its fields and says True when a subclass of an action says
+    so of itself, though :func:`apply` refuses both. Equal to the tuple and hashing like it, all the same.
+    """
+    return LazyActions(len(actions), actions.__getitem__, functools.partial(_is_listed, actions))
+
+
+def _is_listed(actions: tuple[Action, ...], value: object) -> bool:
+    """Whether ``value`` is one of ``actions``, as :func:`apply` would take it (:func:`_own`)."""
+    own = _own(value)
+    return own is not None and own in actions  # the game's own objects only: no caller's __eq__ runs
+
+
+def _support_listings() -> Mapping[frozenset[Faction], LazyActions[Action]]:
+    """The choose-support listing for each set of support cards used (rule 3.2): the cards left, in faction order."""
+    used_sets = [frozenset(combo) for size in range(len(Faction) + 1) for combo in itertools.combinations(Faction, size)]
+    return MappingProxyType({used: _listed(tuple(ChooseSupport(f) for f in Faction if f not in used)) for used in used_sets})
+
+
+#: The choose-support listings, all 32 built once (immutable, as the actions are): a look-up at each choice.
+_SUPPORT_LISTINGS = _support_listings()
 
 
 def _card_pairs(kind: type[PassCards] | type[DiscardCards], hand: tuple[HandCard, ...]) -> Sequence[Action]:
@@ -435,14 +463,10 @@ def _card_pair(kind: type[PassCards] | type[DiscardCards], hand: tuple[HandCard,
 
 
 def _is_card_pair(kind: type[PassCards] | type[DiscardCards], hand: tuple[HandCard, ...], value: object) -> bool:
-    """Whether ``value`` is one of :func:`_card_pairs`, without building them: for an action of the game's
-    own cards, two cards of ``hand``; any other value is compared with each pair in turn."""
-    if _lacks_a_field(value):
-        return False
-    if type(value) is kind and type(value.cards) is frozenset and all(map(_is_genuine, value.cards)):
-        return len(value.cards) == 2 and value.cards.issubset(hand)
-    size = math.comb(len(hand), 2)
-    return any(action == value for action in map(functools.partial(_card_pair, kind, hand), range(size)))
+    """Whether ``value`` is one of :func:`_card_pairs`, without building them: a ``kind`` that :func:`apply`
+    would take (:func:`_own`) of two cards of ``hand``."""
+    own = _own(value)
+    return type(own) is kind and len(own.cards) == 2 and own.cards.issubset(hand)
 
 
 def _reorganizations(take_backs: tuple[HandCard | None, ...], hand: tuple[HandCard, ...]) -> LazyActions[Reorganize]:
@@ -490,22 +514,11 @@ def _subset_at(cards: tuple[HandCard, ...], index: int) -> list[HandCard]:
 
 
 def _is_reorganization(take_backs: tuple[HandCard | None, ...], hand: tuple[HandCard, ...], value: object) -> bool:
-    """Whether ``value`` is one of :func:`_reorganizations`, without building them.
-
-    A :class:`Reorganize` of the game's own card objects is one when its take-back is one of ``take_backs``
-    and its discards are a subset of ``hand``. Any other value (a subclass, a card copy, a tuple of
-    discards) is compared with each action in turn, as ``value in tuple(actions)`` would.
-    """
-    if _lacks_a_field(value):
-        return False
-    if type(value) is Reorganize:
-        take_back, discards = value.take_back, value.discards
-        if (take_back is None or _is_genuine(take_back)) and type(discards) is frozenset and all(
-            map(_is_genuine, discards)
-        ):
-            return take_back in take_backs and discards.issubset(hand)
-    return any(action == value for action in map(functools.partial(_reorganization, take_backs, hand),
-                                                  range(len(take_backs) << len(hand))))
+    """Whether ``value`` is one of :func:`_reorganizations`, without building them: a :class:`Reorganize`
+    that :func:`apply` would take (:func:`_own`), whose take-back is one of ``take_backs`` and whose discards
+    are a subset of ``hand``."""
+    own = _own(value)
+    return type(own) is Reorganize and own.take_back in take_backs and own.discards.issubset(hand)
 
 
 def _is_genuine(card: object) -> bool:
@@ -535,7 +548,7 @@ def _play_options(state: GameState, seat: int) -> Sequence[Action]:
         targets = tuple(p.card for p in table.plays if p.step < step and (p.side is revolution or traitor_allowed))
     size = (len(hand) - reinforcements) * (2 if traitor_allowed else 1) + reinforcements * len(targets)  # _play_count
     if not size:
-        return (PlayNothing(),) if hand else ()  # holds cards, none playable (ruling H)
+        return _listed((PlayNothing(),)) if hand else ()  # holds cards, none playable (ruling H)
     return LazyActions(
         size,
         functools.partial(_play_at, hand, targets, traitor_allowed),
@@ -563,23 +576,17 @@ def _play_at(hand: tuple[HandCard, ...], targets: tuple[HandCard, ...], traitor_
 
 
 def _is_play(hand: tuple[HandCard, ...], targets: tuple[HandCard, ...], traitor_allowed: bool, value: object) -> bool:
-    """Whether ``value`` is one of :func:`_play_options`'s actions, without building them.
-
-    A play of the game's own card objects and a real side is one when its card is in ``hand`` and of the
-    right kind, and its side or target is one listed. Any other value is compared with each action in turn,
-    as ``value in tuple(actions)`` would.
+    """Whether ``value`` is one of :func:`_play_options`'s actions, without building them: a play that
+    :func:`apply` would take (:func:`_own`) whose card is in ``hand`` and of the right kind, and whose side
+    or target is one listed. :class:`PlayNothing` is never among them: it is listed alone (:func:`_listed`).
     """
-    if _lacks_a_field(value):
-        return False
-    if type(value) is PlayCard and _is_genuine(value.card) and type(value.side) is Side:
-        side_ok = value.side is Side.REVOLUTION or traitor_allowed
-        return side_ok and value.card.faction is not None and value.card in hand
-    if type(value) is Reinforce and _is_genuine(value.card) and _is_genuine(value.target):
-        return value.card.faction is None and value.card in hand and value.target in targets
-    if type(value) is PlayNothing:
-        return False  # listed only alone, in a tuple, never among playable cards
-    return any(action == value for action in map(functools.partial(_play_at, hand, targets, traitor_allowed),
-                                                  range(_play_count(hand, targets, traitor_allowed))))
+    own = _own(value)
+    if type(own) is PlayCard:
+        side_ok = own.side is Side.REVOLUTION or traitor_allowed
+        return side_ok and own.card.faction is not None and own.card in hand
+    if type(own) is Reinforce:
+        return own.card.faction is None and own.card in hand and own.target in targets
+    return False
 
 
 def _play_count(hand: tuple[HandCard, ...], targets: tuple[HandCard, ...], traitor_allowed: bool) -> int:
@@ -625,6 +632,8 @@ def _required(state: GameState) -> Sequence[int]:
             before = combinations[due.seat]
             combinations[due.seat] = (1 if before is None else before) * len(due.candidates)
         return tuple(seat for seat, count in enumerate(combinations) if count is not None and count >= 2)
+    if type(phase) is not Phase:  # checked here, past every decision phase: no cost where a seat chooses
+        check_shape(state, "the engine")
     return ()
 
 
@@ -635,8 +644,13 @@ def awaited_seats(state: GameState) -> frozenset[int]:
 
     :raises InvalidArgumentError: if ``state`` is not a :class:`GameState`.
     """
-    _check_state(state, "awaited_seats")
-    return _awaited(state, _required(state))
+    try:
+        _check_state(state, "awaited_seats")
+        return _awaited(state, _required(state))
+    except Exception as error:
+        if not isinstance(error, KitError):  # untyped: a state built by hand? (_check_state)
+            check_shape(state, "awaited_seats")
+        raise
 
 
 def _awaited(state: GameState, required: Iterable[int]) -> frozenset[int]:
@@ -655,33 +669,116 @@ def legal_actions(state: GameState, seat: int) -> Sequence[Action]:
     only legal action is known from public information has it taken for it
     (ruling N); at a play step, a seat with an empty hand plays nothing (ruling H).
 
-    A :class:`~collections.abc.Sequence`: at the draft (36 pairs of 9 cards), at a play step where the seat
-    holds a playable card, and at the re-organize (up to 512 actions: every take-back with every subset of
-    the hand), a :class:`~tablekit.game.LazyActions`, which builds action ``i`` only when it is indexed and
-    answers ``in`` without building any; elsewhere a tuple. Either way it is equal to (and hashes like) the
-    tuple of the same actions in the same order; call ``tuple()`` on it for a tuple.
+    A :class:`~tablekit.game.LazyActions`, or ``()`` when the seat has no choice: at the draft (36 pairs of
+    9 cards), at a play step and at the
+    re-organize (up to 512 actions: every take-back with every subset of the hand) it builds action ``i``
+    only when it is indexed and answers ``in`` without building any; elsewhere it holds the few actions
+    built at once. It is equal to (and hashes like) the tuple of the same actions in the same order; call
+    ``tuple()`` on it for a tuple.
+
+    Its ``in``, ``index`` and ``count`` are the engine's own: ``value in legal_actions(state, seat)`` holds
+    exactly when :func:`apply` accepts ``value`` from ``seat`` now, an action of the listed class itself
+    whose cards are the game's own or exact copies of them; a value built without its fields or a subclass
+    of an action class (whatever its ``__eq__`` says) is in no listing, and ``index`` refuses it with a
+    :class:`~tablekit.errors.NotListedError`, never an ``AttributeError``.
 
     :raises WrongSeatError: if ``seat`` is not a seat of this game.
     """
-    _check_state(state, "legal_actions")
-    if type(seat) is not int or not 0 <= seat < state.config.players:
-        check_seat(state, seat)  # raises
-    if state.pending[seat] is not None:
-        return ()
-    # At a play step every seat holding a card is required, and an empty hand has no option anyway: the
-    # required seats need counting only elsewhere (this runs at every decision).
-    if state.phase not in PLAY_PHASES and seat not in _required(state):
-        return ()
-    return _options(state, seat)
+    try:
+        _check_state(state, "legal_actions")
+        if type(seat) is not int or not 0 <= seat < state.config.players:
+            check_seat(state, seat)  # raises
+        if state.pending[seat] is not None:
+            return ()
+        # At a play step every seat holding a card is required, and an empty hand has no option anyway: the
+        # required seats need counting only elsewhere (this runs at every decision).
+        if state.phase not in PLAY_PHASES and seat not in _required(state):
+            return ()
+        return _options(state, seat)
+    except Exception as error:
+        if not isinstance(error, KitError):  # untyped: a state built by hand? (_check_state)
+            check_shape(state, "legal_actions")
+        raise
 
 
 # --------------------------------------------------------------------------- checking an action
 
 
 def _check_state(state: object, name: str) -> None:
-    """``state`` is a :class:`GameState`: anything else is a typed error, not an ``AttributeError`` from deep inside."""
+    """``state`` is a :class:`GameState`: anything else is a typed error, not an ``AttributeError`` from deep inside.
+
+    A state built by hand must pass :func:`darkempire.validity.check_state`: the engine checks only what costs
+    nearly nothing (:func:`_check_seat_tuples` where a state is made), and when an untyped error escapes
+    from inside, the public functions tell what is out of shape (:func:`check_shape`).
+    """
     if not isinstance(state, GameState):
         raise InvalidArgumentError(f"{name} takes a GameState, not {type(state).__name__}")
+
+
+def _check_seat_tuples(state: GameState, name: str) -> None:
+    """A hand and a pending choice per seat, the two per-seat tuples that a choice reads and writes, and a
+    table that is a table or none, which a choice left pending passes on unread: so that no state is
+    returned with a seat missing or a table of another type (:func:`check_shape` tells which is wrong)."""
+    players = state.config.players
+    table = state.table
+    try:
+        shaped = len(state.hands) == players and len(state.pending) == players
+    except TypeError:  # no sequence at all
+        shaped = False
+    if table is not None and type(table) is not WeekTable:
+        shaped = False
+    if not shaped:
+        check_shape(state, name)
+
+
+#: The per-seat tuples of a state, one entry per seat.
+_SEAT_FIELDS = ("hands", "victors", "support", "support_used", "month_tokens", "banked_tokens", "pending")
+
+
+def check_shape(state: GameState, name: str = "check_shape") -> None:
+    """Raise :class:`InvalidArgumentError` naming the field at fault if ``state`` is out of shape, as only a
+    state built by hand can be: its config, phase, table or week score of another type, a per-seat tuple of
+    another length than the players, a hand that is no tuple of hand cards.
+
+    The public functions of the engine and :mod:`~darkempire.rules.views` call it when an untyped error
+    escapes from inside them, so that such a state gets this error, naming ``name`` (the function given the
+    state), and never an ``AttributeError``; for a state in shape it returns, and they re-raise what they
+    caught. It is no full check: a state built by hand must pass :func:`darkempire.validity.check_state`.
+    """
+    fault = _shape_fault(state)
+    if fault is not None:
+        raise InvalidArgumentError(
+            f"{name} was given a state no game reaches: {fault} (a state built by hand must pass "
+            "darkempire.validity.check_state, which tells every fault)"
+        )
+
+
+def _shape_fault(state: GameState) -> str | None:
+    """What is out of shape in ``state``, if anything: its config, phase, table, week score, a per-seat tuple
+    of another length than the players, a hand that is no tuple of hand cards, support cards used that are
+    no frozenset. The rest of :func:`darkempire.validity.check_state`'s checks are left to it."""
+    if type(state.config) is not GameConfig:
+        return f"config is a GameConfig, not {quote(state.config)}"
+    if type(state.phase) is not Phase:
+        return f"phase is a Phase, not {quote(state.phase)}"
+    for field, kind in (("table", WeekTable), ("week_score", WeekScore)):
+        value = getattr(state, field)
+        if value is not None and type(value) is not kind:
+            return f"{field} is a {kind.__name__} or None, not {quote(value)}"
+    players = state.players
+    for field in _SEAT_FIELDS:
+        value = getattr(state, field)
+        if type(value) is not tuple:
+            return f"{field} is a tuple (one entry per seat), not {quote(value)}"
+        if len(value) != players:
+            return f"{field} has {len(value)} entries for {players} seats"
+    for seat, hand in enumerate(state.hands):
+        if type(hand) is not tuple or not all(map(is_hand_card, hand)):
+            return f"hands[{seat}] is a tuple of hand cards, not {quote(hand)}"
+    for seat, used in enumerate(state.support_used):
+        if type(used) is not frozenset:
+            return f"support_used[{seat}] is a frozenset of factions, not {quote(used)}"
+    return None
 
 
 def _card_label(card: object) -> str:
@@ -855,16 +952,55 @@ def _check_card(action: Action, name: str, card: object) -> bool:
 
 _MISSING = object()
 
+#: The fields of the action classes that hold an enumeration member, and its enumeration.
+_ENUM_FIELDS: Mapping[str, type] = MappingProxyType({"faction": Faction, "side": Side})
 
-def _lacks_a_field(value: object) -> bool:
-    """Whether ``value`` is an action without one of its fields (built with ``object.__new__``, say).
 
-    Such a value is in no listing: the listings' ``in`` answers False for it, where comparing it with each
-    action, as a tuple's ``in`` does, would raise ``AttributeError`` from the action's ``__eq__``.
-    :func:`apply` refuses it with a :class:`MalformedActionError` naming the field (:func:`_check_fields`).
+def _own(value: object) -> Action | None:
+    """``value`` as the action of the game's own objects it stands for, or ``None`` if it stands for none.
+
+    It stands for one when it is of an action class itself (not a subclass, whose ``__eq__`` or fields could
+    say anything), has every field, each frozenset field a ``frozenset`` of hand cards and each other field
+    a hand card, a member of its enumeration or (a take-back) ``None``, every card one of the game's own 75
+    objects or an exact copy of one (:func:`_is_real`). That is what :func:`apply` takes as that action, so
+    the listings' ``in``, ``index`` and ``count`` use it: ``value in legal_actions(...)`` implies that
+    :func:`apply` accepts ``value``, and no caller's ``__eq__`` runs, nor an ``AttributeError`` from a value
+    built without its fields (``object.__new__``). The action itself when it is already of the game's own
+    objects (the common case: an action taken from a listing).
     """
-    fields = _FIELD_TYPES.get(type(value), ())
-    return any(getattr(value, name, _MISSING) is _MISSING for name, _ in fields)
+    fields = _FIELD_TYPES.get(type(value))
+    if fields is None:
+        return None
+    changes: dict[str, object] = {}
+    for name, kinds in fields:
+        field = getattr(value, name, _MISSING)
+        if kinds[0] is frozenset:
+            if type(field) is not frozenset:
+                return None  # a missing field too
+            cards = [_own_card(card) for card in field]
+            if not all(map(operator.is_, cards, field)):
+                if any(card is None for card in cards):
+                    return None
+                changes[name] = frozenset(cards)
+        elif name in _ENUM_FIELDS:
+            if type(field) is not _ENUM_FIELDS[name]:
+                return None
+        elif not (field is None and name == "take_back"):
+            card = _own_card(field)
+            if card is None:
+                return None
+            if card is not field:
+                changes[name] = card
+    return cast(Action, attrs.evolve(cast(Any, value), **changes)) if changes else cast(Action, value)
+
+
+def _own_card(card: object) -> HandCard | None:
+    """``card`` if it is one of the game's own card objects, the real card an exact copy stands for, or ``None``."""
+    if _is_genuine(card):
+        return cast(HandCard, card)
+    if (type(card) is FactionCard or type(card) is ReinforcementCard) and _is_real(card):
+        return HAND_CARDS[card.id]
+    return None
 
 #: The decision phases each action class belongs to (the inverse of ``_ACTION_OF_PHASE``).
 _PHASES_OF_ACTION: Mapping[type, tuple[Phase, ...]] = MappingProxyType({
@@ -1045,15 +1181,21 @@ def apply(state: GameState, seat: int, action: Action) -> GameState:
     chose but has not revealed is an :class:`InvalidTargetError`, like one aimed
     at any card not on the table (spec 9.4).
     """
-    # apply_reporting's steps, without the event of a choice that leaves other seats awaited: nobody reads it.
-    _check_state(state, "apply")
-    required = _required(state)
-    action = _checked_choice(state, seat, action, required)
-    pending = _set_seat(state.pending, seat, action)
-    if _any_unchosen(pending, required):
-        return _with_pending(state, pending)
-    log: list[Event] = [ChoiceMade(seat, state.phase, action)]
-    return _advance(_decide(state, {seat: action}, log), log)
+    try:
+        # apply_reporting's steps, without the event of a choice that leaves other seats awaited: nobody reads it.
+        _check_state(state, "apply")
+        _check_seat_tuples(state, "apply")
+        required = _required(state)
+        action = _checked_choice(state, seat, action, required)
+        pending = _set_seat(state.pending, seat, action)
+        if _any_unchosen(pending, required):
+            return _with_pending(state, pending)
+        log: list[Event] = [ChoiceMade(seat, state.phase, action)]
+        return _advance(_decide(state, {seat: action}, log), log)
+    except Exception as error:
+        if not isinstance(error, KitError):  # untyped: a state built by hand? (_check_state)
+            check_shape(state, "apply")
+        raise
 
 
 def apply_reporting(state: GameState, seat: int, action: Action, *, chance: ChanceSource | None = None) -> Transition:
@@ -1068,18 +1210,24 @@ def apply_reporting(state: GameState, seat: int, action: Action, *, chance: Chan
         is) when the choice leaves other seats awaited.
     :raises IllegalActionError: as :func:`apply`.
     """
-    _check_state(state, "apply")
-    required = _required(state)
-    action = _checked_choice(state, seat, action, required)
-    choice = ChoiceMade(seat, state.phase, action)
-    pending = _set_seat(state.pending, seat, action)
-    if _any_unchosen(pending, required):
-        return Transition(_with_pending(state, pending), (choice,), chance)
-    # The last awaited choice: the step resolves from the state as it is, with this choice given alongside
-    # the pending ones, and every resolver clears the pending choices (one state built fewer).
-    log: list[Event] = [choice]
-    drawer = _Drawer(chance)
-    return Transition(_advance(_decide(state, {seat: action}, log, drawer), log, drawer), tuple(log), drawer.source)
+    try:
+        _check_state(state, "apply")
+        _check_seat_tuples(state, "apply")
+        required = _required(state)
+        action = _checked_choice(state, seat, action, required)
+        choice = ChoiceMade(seat, state.phase, action)
+        pending = _set_seat(state.pending, seat, action)
+        if _any_unchosen(pending, required):
+            return Transition(_with_pending(state, pending), (choice,), chance)
+        # The last awaited choice: the step resolves from the state as it is, with this choice given alongside
+        # the pending ones, and every resolver clears the pending choices (one state built fewer).
+        log: list[Event] = [choice]
+        drawer = _Drawer(chance)
+        return Transition(_advance(_decide(state, {seat: action}, log, drawer), log, drawer), tuple(log), drawer.source)
+    except Exception as error:
+        if not isinstance(error, KitError):  # untyped: a state built by hand? (_check_state)
+            check_shape(state, "apply")
+        raise
 
 
 def check_choice(state: GameState, seat: int, action: Action) -> Action:
@@ -1097,8 +1245,13 @@ def check_choice(state: GameState, seat: int, action: Action) -> Action:
     :raises IllegalActionError: any other broken rule, naming it.
     :raises InvalidArgumentError: ``state`` is not a :class:`GameState`.
     """
-    _check_state(state, "check_choice")
-    return _checked_choice(state, seat, action, _required(state))
+    try:
+        _check_state(state, "check_choice")
+        return _checked_choice(state, seat, action, _required(state))
+    except Exception as error:
+        if not isinstance(error, KitError):  # untyped: a state built by hand? (_check_state)
+            check_shape(state, "check_choice")
+        raise
 
 
 def _checked_choice(state: GameState, seat: int, action: Action, required: Collection[int]) -> Action:
@@ -1159,12 +1312,18 @@ def withdraw_reporting(state: GameState, seat: int) -> Transition:
 
     :raises IllegalActionError: as :func:`withdraw`.
     """
-    _check_state(state, "withdraw")
-    check_seat(state, seat)
-    if state.pending[seat] is None:
-        raise WrongSeatError(f"seat {seat} has no pending choice to take back in this step", rule="9.2")
-    after = _with_pending(state, _set_seat(state.pending, seat, None))
-    return Transition(after, (ChoiceWithdrawn(seat, state.phase),))
+    try:
+        _check_state(state, "withdraw")
+        _check_seat_tuples(state, "withdraw")
+        check_seat(state, seat)
+        if state.pending[seat] is None:
+            raise WrongSeatError(f"seat {seat} has no pending choice to take back in this step", rule="9.2")
+        after = _with_pending(state, _set_seat(state.pending, seat, None))
+        return Transition(after, (ChoiceWithdrawn(seat, state.phase),))
+    except Exception as error:
+        if not isinstance(error, KitError):  # untyped: a state built by hand? (_check_state)
+            check_shape(state, "withdraw")
+        raise
 
 
 def events_between(before: GameState, after: GameState, *, choices: Mapping[int, Action]) -> tuple[Event, ...]:
@@ -1255,17 +1414,23 @@ def step(state: GameState, choices: Mapping[int, Action], *, chance: ChanceSourc
     :raises IllegalActionError: see :func:`apply`; also :class:`MissingChoiceError`.
     :raises tablekit.errors.ChanceError: a scripted outcome is not one of its draw's options.
     """
-    _check_state(state, "step")
-    if state.phase in _ACTION_OF_PHASE:
-        return _simultaneous(state, choices, (state.phase,), "step", chance)
-    if state.phase is Phase.GAME_OVER:
-        raise WrongPhaseError("the game is over: no step is left to resolve", rule="9.1")
-    _check_mapping(choices, "step")
-    for seat in choices:
-        _check_awaited(state, seat, ())  # raises: nobody chooses in an automatic phase
-    log: list[Event] = []
-    drawer = _Drawer(chance)
-    return Transition(_advance(state, log, drawer), tuple(log), drawer.source)
+    try:
+        _check_state(state, "step")
+        _check_seat_tuples(state, "step")
+        if state.phase in _ACTION_OF_PHASE:
+            return _simultaneous(state, choices, (state.phase,), "step", chance)
+        if state.phase is Phase.GAME_OVER:
+            raise WrongPhaseError("the game is over: no step is left to resolve", rule="9.1")
+        _check_mapping(choices, "step")
+        for seat in choices:
+            _check_awaited(state, seat, ())  # raises: nobody chooses in an automatic phase
+        log: list[Event] = []
+        drawer = _Drawer(chance)
+        return Transition(_advance(state, log, drawer), tuple(log), drawer.source)
+    except Exception as error:
+        if not isinstance(error, KitError):  # untyped: a state built by hand? (_check_state)
+            check_shape(state, "step")
+        raise
 
 
 def _check_mapping(choices: object, name: str) -> None:
@@ -1900,8 +2065,9 @@ def judge_winner(
         given, or the inputs have the wrong shape.
     """
     if state is not None:
-        if not isinstance(state, GameState):
-            raise InvalidArgumentError(f"judge_winner takes a GameState, not {type(state).__name__}")
+        _check_state(state, "judge_winner")
+        if type(state.phase) is not Phase:
+            check_shape(state, "judge_winner")
         if state.phase is not Phase.GAME_OVER:
             raise WrongPhaseError(f"the winner is judged after the third monthly scoring, not in the {state.phase.value} phase", rule="9.1")
         return final_verdict(

@@ -147,15 +147,40 @@ class SeatEvent:
 
     @property
     def visibility(self) -> Visibility:
-        """Known to ``seat`` alone."""
-        return KnownTo((self.seat,))
+        """Known to ``seat`` alone.
+
+        :raises InvalidArgumentError: the event was built without its fields (``object.__new__``).
+        """
+        try:
+            seat = self.seat
+        except AttributeError:
+            raise InvalidArgumentError(_unbuilt(self)) from None
+        return KnownTo((seat,))
 
     def redacted(self) -> Event | None:
-        """What the other seats see: this event with its :attr:`hidden` field ``None``, or nothing."""
+        """What the other seats see: this event with its :attr:`hidden` field ``None``, or nothing.
+
+        :raises InvalidArgumentError: the event was built without its fields (``object.__new__``).
+        """
         if self.hidden is None:
             return None
+        if _missing_field(self) is not None:
+            raise InvalidArgumentError(_unbuilt(self))
         event: Event = attrs.evolve(cast(Any, self), **{self.hidden: None})  # each subclass is an attrs class
         return event
+
+
+def _missing_field(event: object) -> str | None:
+    """The first field of ``event``'s attrs class that it lacks (built with ``object.__new__``), if any."""
+    fields = attrs.fields(cast(Any, type(event)))  # every event class is an attrs class
+    return next((f.name for f in fields if not hasattr(event, f.name)), None)
+
+
+def _unbuilt(event: object) -> str:
+    return (
+        f"a {type(event).__name__} without its {_missing_field(event) or 'fields'} is no event: an event is built "
+        f"by its class, with every field"
+    )
 
 
 # --------------------------------------------------------------------------- chance draws
@@ -259,11 +284,21 @@ class CardsPassed:
 
     @property
     def visibility(self) -> Visibility:
-        """Known to the passing and the receiving seat."""
+        """Known to the passing and the receiving seat.
+
+        :raises InvalidArgumentError: the event was built without its fields (``object.__new__``).
+        """
+        if _missing_field(self) is not None:
+            raise InvalidArgumentError(_unbuilt(self))
         return KnownTo((self.seat, self.to_seat))
 
     def redacted(self) -> Event | None:
-        """Other seats see that 2 cards went from ``seat`` to ``to_seat`` (``cards`` is ``None``)."""
+        """Other seats see that 2 cards went from ``seat`` to ``to_seat`` (``cards`` is ``None``).
+
+        :raises InvalidArgumentError: the event was built without its fields (``object.__new__``).
+        """
+        if _missing_field(self) is not None:
+            raise InvalidArgumentError(_unbuilt(self))
         return attrs.evolve(self, cards=None)
 
 
@@ -569,8 +604,8 @@ def events_for(events: Iterable[Event], seat: int | None) -> tuple[Event, ...]:
         0 to 4, and below the number of players when the events tell it (as :func:`~darkempire.rules.views.player_view`
         refuses such a seat, rule 9.1). A wrong seat must not be read as another one: ``True == 1``.
     :raises InvalidArgumentError: if ``events`` is not an iterable of events (a string or ``None``, say, or
-        one with an item of no event type): an item of no known type cannot be redacted, so it is not
-        passed on as if it were public.
+        one with an item of no event type, or an event built without its fields by ``object.__new__``): an
+        item of no known type cannot be redacted, so it is not passed on as if it were public.
     """
     events = _events_given(events)
     if seat is not None:
@@ -586,6 +621,8 @@ def _events_given(events: object) -> tuple[Event, ...]:
     for index, event in enumerate(given):
         if type(event) not in EVENT_TYPES:
             raise InvalidArgumentError(f"item {index} given to events_for is no event: {quote(event)}")
+        if _missing_field(event) is not None:  # its repr would fail too: it is named by its class
+            raise InvalidArgumentError(f"item {index} given to events_for: {_unbuilt(event)}")
     return given
 
 

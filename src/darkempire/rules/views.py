@@ -17,11 +17,12 @@ import attrs
 
 from darkempire.rules.actions import Action
 from darkempire.rules.cards import AddOnCard, Faction, HandCard
-from darkempire.rules.engine import awaited_seats, check_seat
+from darkempire.rules.engine import check_shape, awaited_seats, check_seat
 from darkempire.rules.errors import InvalidArgumentError, WrongSeatError
 from darkempire.rules.scoring import MonthScore, Verdict, WeekScore
 from darkempire.rules.state import GameState, Phase, ScoreTrack, WeekRecord
 from darkempire.rules.table import WeekTable
+from tablekit.errors import KitError
 
 __all__ = ["PlayerView", "player_view", "spectator_view"]
 
@@ -144,12 +145,17 @@ def player_view(state: GameState, seat: int, *, awaited: frozenset[int] | None =
     :raises WrongSeatError: if ``seat`` is not a seat of this game.
     """
     _require_state(state, "player_view")
-    check_seat(state, seat)
-    if awaited is not None and type(awaited) is not frozenset:
-        raise InvalidArgumentError(
-            f"player_view takes the awaited seats as a frozenset (awaited_seats(state)), not {type(awaited).__name__}"
-        )
-    return _view(state, seat, awaited)
+    try:
+        check_seat(state, seat)
+        if awaited is not None and type(awaited) is not frozenset:
+            raise InvalidArgumentError(
+                f"player_view takes the awaited seats as a frozenset (awaited_seats(state)), not {type(awaited).__name__}"
+            )
+        return _view(state, seat, awaited)
+    except Exception as error:
+        if not isinstance(error, KitError):  # untyped: a state built by hand, out of shape?
+            check_shape(state, "player_view")
+        raise
 
 
 def spectator_view(state: GameState) -> PlayerView:
@@ -158,7 +164,12 @@ def spectator_view(state: GameState) -> PlayerView:
     :raises InvalidArgumentError: if ``state`` is not a :class:`GameState`.
     """
     _require_state(state, "spectator_view")
-    return _view(state, None)
+    try:
+        return _view(state, None)
+    except Exception as error:
+        if not isinstance(error, KitError):  # untyped: a state built by hand, out of shape?
+            check_shape(state, "spectator_view")
+        raise
 
 
 def _require_state(state: object, name: str) -> None:
