@@ -20,7 +20,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+import types
+from collections.abc import Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any, Final
@@ -34,7 +35,7 @@ __all__ = ["SCHEMA_FILES", "SCHEMA_ID_BASE", "generate_schemas", "main", "messag
 #: The base of every schema's ``$id``.
 SCHEMA_ID_BASE: Final = "https://revolution.invalid/schemas/"
 #: The schema file of each message type.
-SCHEMA_FILES: Final[dict[str, str]] = {name: f"{name}.json" for name in MESSAGE_TYPES}
+SCHEMA_FILES: Final[Mapping[str, str]] = types.MappingProxyType({name: f"{name}.json" for name in MESSAGE_TYPES})
 _DIALECT: Final = "https://json-schema.org/draft/2020-12/schema"
 
 
