@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 import types
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Final
 
 from revolution.rules.actions import Action, Replace, Swap
@@ -34,7 +34,7 @@ __all__ = ["CONTESTED", "EFFECT_VALUE", "JITTER", "TOKEN_VALUE", "GreedyBot", "R
 
 #: What the greedy bot reckons a token won is worth, in support: a Force or Blackmail wins a character next
 #: round, and left over at the end scores 5 or 3 (rule 7.3).
-TOKEN_VALUE: Final = types.MappingProxyType({Token.FORCE: 5.0, Token.BLACKMAIL: 3.5, Token.GOLD: 1.0})
+TOKEN_VALUE: Final[Mapping[Token, float]] = types.MappingProxyType({Token.FORCE: 5.0, Token.BLACKMAIL: 3.5, Token.GOLD: 1.0})
 #: What the greedy bot reckons the Spy's or the Apothecary's move is worth when there is a cube to move.
 EFFECT_VALUE: Final = 4.0
 #: How much a greedy bot varies each value it reckons, either way (a fraction).

@@ -67,7 +67,7 @@ class Bid:
     placements are kept sorted by character name, without empty ones.
 
     :ivar placements: ``(character name, tokens)`` pairs; a mapping is accepted.
-    :raises InvalidValueError: a placement that is not a name and a :class:`Tokens`, or a name given twice.
+    :raises ~revolution.rules.errors.InvalidValueError: a placement that is not a name and a :class:`Tokens`, or a name given twice.
 
     >>> Bid({"Priest": Tokens(gold=2), "General": Tokens(gold=1), "Spy": Tokens()}).placements
     (('General', Tokens(force=0, blackmail=0, gold=1)), ('Priest', Tokens(force=0, blackmail=0, gold=2)))

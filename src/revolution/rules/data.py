@@ -119,7 +119,7 @@ class Board:
         return _named(self.areas, name, "area")
 
     def area_index(self, name: str) -> int:
-        """The position of area ``name`` in :attr:`areas` (:raises BoardError: no such area)."""
+        """The position of area ``name`` in ``areas`` (:raises BoardError: no such area)."""
         return self.areas.index(self.area(name))
 
     def character(self, name: str) -> Character:

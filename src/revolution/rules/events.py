@@ -38,11 +38,12 @@ __all__ = [
     "SupportGained",
     "TokensGained",
     "TokensRemoved",
+    "WinnerEvent",
 ]
 
 
 @attrs.frozen
-class _WinnerEvent:
+class WinnerEvent:
     """What befell the winner of one character (rules 5.4-5.8): the fields every such event starts with.
 
     :ivar seat: the winner.
@@ -124,7 +125,7 @@ class CharacterResolved:
 
 
 @attrs.frozen
-class SupportGained(_WinnerEvent):
+class SupportGained(WinnerEvent):
     """A winner's support reward (rule 5.4).
 
     :ivar seat: the winner.
@@ -138,7 +139,7 @@ class SupportGained(_WinnerEvent):
 
 
 @attrs.frozen
-class TokensGained(_WinnerEvent):
+class TokensGained(WinnerEvent):
     """A winner takes its token reward from the bank, for the next round (rule 5.5, R-F).
 
     :ivar seat: the winner.
@@ -152,7 +153,7 @@ class TokensGained(_WinnerEvent):
 
 
 @attrs.frozen
-class CubePlaced(_WinnerEvent):
+class CubePlaced(WinnerEvent):
     """A winner places a cube in the character's area (rule 5.6).
 
     :ivar seat: the winner.
@@ -164,7 +165,7 @@ class CubePlaced(_WinnerEvent):
 
 
 @attrs.frozen
-class CubeNotPlaced(_WinnerEvent):
+class CubeNotPlaced(WinnerEvent):
     """A winner's influence reward places no cube (rule 5.6, R-G); its other rewards stand.
 
     :ivar seat: the winner.
@@ -178,7 +179,7 @@ class CubeNotPlaced(_WinnerEvent):
 
 
 @attrs.frozen
-class EffectAwaited(_WinnerEvent):
+class EffectAwaited(WinnerEvent):
     """The resolution stops for the winner of the Spy or the Apothecary to choose (rules 5.7, 5.8, 9.1).
 
     :ivar seat: the winner, who chooses.
@@ -188,7 +189,7 @@ class EffectAwaited(_WinnerEvent):
 
 
 @attrs.frozen
-class EffectSkipped(_WinnerEvent):
+class EffectSkipped(WinnerEvent):
     """The winner of the Spy or the Apothecary has nothing to choose: no cube it may take or swap (R-K).
 
     :ivar seat: the winner.
@@ -198,7 +199,7 @@ class EffectSkipped(_WinnerEvent):
 
 
 @attrs.frozen
-class EffectDeclined(_WinnerEvent):
+class EffectDeclined(WinnerEvent):
     """The winner chose to use neither replacement nor swap (R-J).
 
     :ivar seat: the winner.
@@ -208,7 +209,7 @@ class EffectDeclined(_WinnerEvent):
 
 
 @attrs.frozen
-class CubeReplaced(_WinnerEvent):
+class CubeReplaced(WinnerEvent):
     """The Spy (rule 5.7, R-H): ``target`` went back to its owner's supply and ``seat``'s cube took its space.
 
     :ivar seat: the Spy's winner.
@@ -220,7 +221,7 @@ class CubeReplaced(_WinnerEvent):
 
 
 @attrs.frozen
-class CubesSwapped(_WinnerEvent):
+class CubesSwapped(WinnerEvent):
     """The Apothecary (rule 5.8, R-I): the two cubes changed places.
 
     :ivar seat: the Apothecary's winner.
