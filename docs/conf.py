@@ -84,12 +84,17 @@ nitpick_ignore_regex = [
     (r"py:class", r".*\bnumpy\.ndarray\b.*"),
     # A TypeVar of the kit is not an object to document; it appears only inside generic signatures.
     (r"py:(class|obj)", r"tablekit\.[\w.]+\.(?:[A-Z](?:_co|_contra)?|Src|CounterT)"),
+    # The repr of Revolution!'s default board (BASE_BOARD) in signatures: its immunities print as
+    # frozenset({<Token.FORCE: 'force'>}), whose pieces Sphinx takes for class names.
+    (r"py:class", r".*'(?:force|blackmail|gold)'>}\)"),
 ]
 # A TypeVar is not an object to document; it appears only inside generic signatures.
 nitpick_ignore = [
     ("py:class", "darkempire.rules.chance.T"),
     ("py:class", "tablekit.game.A"),
     ("py:obj", "tablekit.game.A"),
+    ("py:class", "revolution.wire.T"),
+    ("py:obj", "revolution.wire.T"),
 ]
 
 # -- doctest ----------------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ import attrs
 import pytest
 
 import darkempire
+import revolution
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -32,14 +33,28 @@ DOCS = ROOT / "docs"
 OPTIONAL_LIBRARIES = ("pyspiel", "open_spiel", "pettingzoo", "gymnasium", "numpy")
 
 
+#: The documented packages: Dark Empire, and the second game on the kit, Revolution! (issue 18).
+DOCUMENTED = (darkempire, revolution)
+
+
 def public_module_names() -> list[str]:
-    """The package and every module in it whose name has no part starting with an underscore."""
-    names = ["darkempire"] + [
-        info.name
-        for info in pkgutil.walk_packages(darkempire.__path__, "darkempire.", onerror=lambda _name: None)
-        if not any(part.startswith("_") for part in info.name.split("."))
-    ]
+    """Each documented package and every module in it whose name has no part starting with an underscore."""
+    names = []
+    for package in DOCUMENTED:
+        prefix = f"{package.__name__}."
+        names += [package.__name__] + [
+            info.name
+            for info in pkgutil.walk_packages(package.__path__, prefix, onerror=lambda _name: None)
+            if not any(part.startswith("_") for part in info.name.split("."))
+        ]
     return sorted(names)
+
+
+def page_stem(name: str) -> str:
+    """The API page of module ``name``: Dark Empire's by the module's last name (``darkempire.rules.state`` is
+    ``state``), Revolution!'s by its whole dotted name (``revolution.rules.state`` is ``revolution_rules_state``),
+    as the two games share module names."""
+    return name.rpartition(".")[2] if name.partition(".")[0] == "darkempire" else name.replace(".", "_")
 
 
 def public_modules() -> list[ModuleType]:
@@ -149,7 +164,7 @@ def test_every_module_has_a_docstring_and_an_api_page() -> None:
     for module in public_modules():
         assert inspect.getdoc(module), f"{module.__name__} has no module docstring"
     for name in public_module_names():
-        stem = name.rpartition(".")[2]
+        stem = page_stem(name)
         assert stem in pages, f"docs/api/{stem}.md is missing for {name}"
         assert f"automodule:: {name}\n" in pages[stem], f"docs/api/{stem}.md does not autodoc it"
         assert re.search(rf"^{stem}$", index, re.M), f"docs/api/index.md does not list {stem}"

@@ -167,7 +167,7 @@ def record_states(record: GameRecord) -> Iterator[GameState]:
     :func:`~darkempire.rules.engine.apply` as its step.
 
     :raises DivergentChoiceError: at the first illegal choice.
-    :raises ConfigError: if the record's config is invalid.
+    :raises ~darkempire.rules.errors.ConfigError: if the record's config is invalid.
     """
     state = engine.deal(record.config, record.seed)
     yield state

@@ -1,5 +1,5 @@
 """revolution: the rules of Steve Jackson Games' *Revolution!* (Philip duBarry, 2009) for 3 and 4 players,
-as a second game on the kit (:mod:`tablekit`).
+as a second game on the kit (``tablekit``).
 
 Each round every player secretly spreads its Force, Blackmail and Gold tokens over the twelve characters of
 the bid board; the bids are revealed together, and in board order the strongest bid on each character wins its

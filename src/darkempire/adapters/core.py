@@ -504,7 +504,7 @@ class Flow(KitFlow[GameConfig, GameState, Action]):
     def new(cls, players: int) -> Flow:
         """A new game before the deal: its first chance nodes are the victor cards, then 9 cards per seat.
 
-        :raises ConfigError: if ``players`` is not 3-5.
+        :raises ~darkempire.rules.errors.ConfigError: if ``players`` is not 3-5.
         """
         flow = cls.start(GAME, _config(players), players, outcome=outcome_id)
         return attrs.evolve(flow, trail=((),) * players)
@@ -1617,7 +1617,7 @@ def tensor_layout(players: int) -> tuple[tuple[str, tuple[int, ...]], ...]:
     The same for every observation of a game with this many seats. Counts and points are raw numbers,
     everything else is 0/1.
 
-    :raises ConfigError: if ``players`` is not 3-5.
+    :raises ~darkempire.rules.errors.ConfigError: if ``players`` is not 3-5.
     """
     _config(players)
     layout: list[tuple[str, tuple[int, ...]]] = []
@@ -1649,7 +1649,7 @@ _SIZES: Final[Mapping[int, int]] = MappingProxyType({n: sum(math.prod(s) for _, 
 def tensor_size(players: int) -> int:
     """Length of the flat observation tensor of a ``players``-player game.
 
-    :raises ConfigError: if ``players`` is not 3-5.
+    :raises ~darkempire.rules.errors.ConfigError: if ``players`` is not 3-5.
     """
     _config(players)
     return _SIZES[players]

@@ -213,7 +213,7 @@ class DarkEmpireGame(KitGame):
     :class:`~tablekit.adapters.openspiel.KitGame` of :data:`SPEC`, with Dark Empire's flow, observer and JSON.
 
     :param params: OpenSpiel game parameters; only ``players``.
-    :raises ConfigError: for a number of players outside 3-5.
+    :raises ~darkempire.rules.errors.ConfigError: for a number of players outside 3-5.
     :raises AdapterError: for parameters that are no mapping, or another parameter (the kit's).
     """
 

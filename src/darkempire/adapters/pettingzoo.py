@@ -105,7 +105,7 @@ class DarkEmpireParallelEnv(KitParallelEnv):
 
     :param players: number of seats, 3-5.
     :param render_mode: ``"ansi"`` (the spectator view as text) or ``None``.
-    :raises ConfigError: for a number of players outside 3-5.
+    :raises ~darkempire.rules.errors.ConfigError: for a number of players outside 3-5.
     """
 
     #: PettingZoo metadata.
@@ -150,7 +150,7 @@ class DarkEmpireAECEnv(KitAECEnv):
 
     :param players: number of seats, 3-5.
     :param render_mode: ``"ansi"`` (the spectator view as text) or ``None``.
-    :raises ConfigError: for a number of players outside 3-5.
+    :raises ~darkempire.rules.errors.ConfigError: for a number of players outside 3-5.
     """
 
     #: PettingZoo metadata.

@@ -144,7 +144,7 @@ def from_json(
     :raises ~darkempire.wire.wire_errors.FormatVersionError: a missing, foreign or future ``format``.
     :raises TooManyItemsError: an array longer than the rules allow
         (:data:`~darkempire.wire.limits.ARRAY_LIMITS`), found before its items are looked at.
-    :raises UnknownFieldError: a value that does not fit the message's types; or
+    :raises ~darkempire.wire.wire_errors.UnknownFieldError: a value that does not fit the message's types; or
         :class:`~darkempire.wire.wire_errors.MissingFieldError`, :class:`~darkempire.wire.wire_errors.WrongTypeError`,
         :class:`InvalidValueError`, :class:`~darkempire.wire.wire_errors.UnknownCardError`.
     :raises InconsistentStateError, ConservationError: a state (or view) that no game can reach (a state is

@@ -40,7 +40,7 @@ def check_prompt(prompt: Prompt) -> None:
     """Raise the error of :func:`~darkempire.validity.check_view` for the prompt's view, its path inside
     ``"view"``; the legal actions are only checked as values (by loading them).
 
-    :raises InconsistentStateError, InvalidValueError: see :func:`~darkempire.validity.check_view`.
+    :raises InconsistentStateError, ~darkempire.wire.wire_errors.InvalidValueError: see :func:`~darkempire.validity.check_view`.
     """
     try:
         check_view(prompt.view)

@@ -67,7 +67,7 @@ class Bid:
     placements are kept sorted by character name, without empty ones.
 
     :ivar placements: ``(character name, tokens)`` pairs; a mapping is accepted.
-    :raises InvalidValueError: a placement that is not a name and a :class:`Tokens`, or a name given twice.
+    :raises ~revolution.rules.errors.InvalidValueError: a placement that is not a name and a :class:`Tokens`, or a name given twice.
 
     >>> Bid({"Priest": Tokens(gold=2), "General": Tokens(gold=1), "Spy": Tokens()}).placements
     (('General', Tokens(force=0, blackmail=0, gold=1)), ('Priest', Tokens(force=0, blackmail=0, gold=2)))
@@ -101,9 +101,16 @@ def winner(bids: Sequence[Tokens]) -> int | None:
     ``bids[seat]`` is what ``seat`` placed on the character. Bids compare by
     :attr:`~revolution.rules.tokens.Tokens.strength`: Force, then Blackmail, then Gold. Nobody wins if nobody
     bid, or if two or more seats tie for the strongest bid, whatever the weaker bids are.
+
+    The contracts below state rules 5.2 and 5.3; ``nox -s crosshair`` checks them symbolically.
+
+    :pre: len(bids) <= 4
+    :post: __return__ is None or bids[__return__].total > 0
+    :post: __return__ is None or all(bids[__return__].strength > t.strength for i, t in enumerate(bids) if i != __return__)
+    :post: __return__ is not None or all(t.total == 0 for t in bids) or [t.strength for t in bids].count(max(t.strength for t in bids)) > 1
     """
     best = max((tokens.strength for tokens in bids), default=(0, 0, 0))
-    strongest = [seat for seat, tokens in enumerate(bids) if tokens and tokens.strength == best]
+    strongest = [seat for seat, tokens in enumerate(bids) if tokens.total > 0 and tokens.strength == best]
     return strongest[0] if len(strongest) == 1 else None
 
 

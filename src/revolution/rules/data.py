@@ -29,7 +29,7 @@ import enum
 import json
 from collections.abc import Mapping
 from importlib import resources
-from typing import Final
+from typing import Final, TypeVar
 
 import attrs
 
@@ -116,13 +116,10 @@ class Board:
 
         :raises BoardError: the board has no such area.
         """
-        for area in self.areas:
-            if area.name == name:
-                return area
-        raise BoardError(f"the board has no area {name!r}", field="area")
+        return _named(self.areas, name, "area")
 
     def area_index(self, name: str) -> int:
-        """The position of area ``name`` in :attr:`areas` (:raises BoardError: no such area)."""
+        """The position of area ``name`` in ``areas`` (:raises BoardError: no such area)."""
         return self.areas.index(self.area(name))
 
     def character(self, name: str) -> Character:
@@ -130,14 +127,25 @@ class Board:
 
         :raises BoardError: the board has no such character.
         """
-        for character in self.characters:
-            if character.name == name:
-                return character
-        raise BoardError(f"the board has no character {name!r}", field="character")
+        return _named(self.characters, name, "character")
 
     def character_index(self, name: str) -> int:
         """The position of character ``name`` in board order (:raises BoardError: no such character)."""
         return self.characters.index(self.character(name))
+
+
+Named = TypeVar("Named", Area, Character)
+
+
+def _named(items: tuple[Named, ...], name: str, what: str) -> Named:
+    """The item of ``items`` called ``name``; ``what`` ("area", "character") names the kind in the error.
+
+    :raises BoardError: none is called so.
+    """
+    for item in items:
+        if item.name == name:
+            return item
+    raise BoardError(f"the board has no {what} {name!r}", field=what)
 
 
 def _field(data: Mapping[str, object], key: str, where: str) -> object:

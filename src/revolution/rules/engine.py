@@ -151,7 +151,7 @@ def _one_per_awaited(state: RevolutionState, choices: Mapping[int, Action]) -> N
 def step(state: RevolutionState, choices: Mapping[int, Action]) -> Step:
     """Resolve the current step with one checked choice of each awaited seat (rule 9.1).
 
-    At the Bidding: reveal the bids and resolve (:func:`_reveal`). At a Choosing step: apply the winner's
+    At the Bidding: reveal the bids and resolve (``_reveal``). At a Choosing step: apply the winner's
     choice and resume the Resolution at the next character.
 
     :raises WrongStepError: choices missing or of seats not awaited; or any error of :func:`check`.

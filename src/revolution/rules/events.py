@@ -38,7 +38,20 @@ __all__ = [
     "SupportGained",
     "TokensGained",
     "TokensRemoved",
+    "WinnerEvent",
 ]
+
+
+@attrs.frozen
+class WinnerEvent:
+    """What befell the winner of one character (rules 5.4-5.8): the fields every such event starts with.
+
+    :ivar seat: the winner.
+    :ivar character: the character won.
+    """
+
+    seat: int
+    character: str
 
 
 @attrs.frozen
@@ -112,7 +125,7 @@ class CharacterResolved:
 
 
 @attrs.frozen
-class SupportGained:
+class SupportGained(WinnerEvent):
     """A winner's support reward (rule 5.4).
 
     :ivar seat: the winner.
@@ -121,14 +134,12 @@ class SupportGained:
     :ivar total: the seat's support after it.
     """
 
-    seat: int
-    character: str
     support: int
     total: int
 
 
 @attrs.frozen
-class TokensGained:
+class TokensGained(WinnerEvent):
     """A winner takes its token reward from the bank, for the next round (rule 5.5, R-F).
 
     :ivar seat: the winner.
@@ -137,14 +148,12 @@ class TokensGained:
     :ivar short: what the bank could not pay (R-F); usually none.
     """
 
-    seat: int
-    character: str
     tokens: Tokens
     short: Tokens
 
 
 @attrs.frozen
-class CubePlaced:
+class CubePlaced(WinnerEvent):
     """A winner places a cube in the character's area (rule 5.6).
 
     :ivar seat: the winner.
@@ -152,13 +161,11 @@ class CubePlaced:
     :ivar area: the area.
     """
 
-    seat: int
-    character: str
     area: str
 
 
 @attrs.frozen
-class CubeNotPlaced:
+class CubeNotPlaced(WinnerEvent):
     """A winner's influence reward places no cube (rule 5.6, R-G); its other rewards stand.
 
     :ivar seat: the winner.
@@ -167,50 +174,42 @@ class CubeNotPlaced:
     :ivar reason: ``"area full"`` (rule 5.6) or ``"no cube left"`` (R-G).
     """
 
-    seat: int
-    character: str
     area: str
     reason: str
 
 
 @attrs.frozen
-class EffectAwaited:
+class EffectAwaited(WinnerEvent):
     """The resolution stops for the winner of the Spy or the Apothecary to choose (rules 5.7, 5.8, 9.1).
 
     :ivar seat: the winner, who chooses.
     :ivar character: the character.
     """
 
-    seat: int
-    character: str
 
 
 @attrs.frozen
-class EffectSkipped:
+class EffectSkipped(WinnerEvent):
     """The winner of the Spy or the Apothecary has nothing to choose: no cube it may take or swap (R-K).
 
     :ivar seat: the winner.
     :ivar character: the character.
     """
 
-    seat: int
-    character: str
 
 
 @attrs.frozen
-class EffectDeclined:
+class EffectDeclined(WinnerEvent):
     """The winner chose to use neither replacement nor swap (R-J).
 
     :ivar seat: the winner.
     :ivar character: the character.
     """
 
-    seat: int
-    character: str
 
 
 @attrs.frozen
-class CubeReplaced:
+class CubeReplaced(WinnerEvent):
     """The Spy (rule 5.7, R-H): ``target`` went back to its owner's supply and ``seat``'s cube took its space.
 
     :ivar seat: the Spy's winner.
@@ -218,13 +217,11 @@ class CubeReplaced:
     :ivar target: the cube replaced.
     """
 
-    seat: int
-    character: str
     target: CubeAt
 
 
 @attrs.frozen
-class CubesSwapped:
+class CubesSwapped(WinnerEvent):
     """The Apothecary (rule 5.8, R-I): the two cubes changed places.
 
     :ivar seat: the Apothecary's winner.
@@ -233,8 +230,6 @@ class CubesSwapped:
     :ivar second: the cube that was in the later area, now in the earlier.
     """
 
-    seat: int
-    character: str
     first: CubeAt
     second: CubeAt
 

@@ -3,7 +3,7 @@
 A :class:`RevolutionState` is frozen and hashable; the engine's transitions (:mod:`revolution.rules.engine`)
 return new ones. It never holds a bid that is not yet revealed: during the Bidding the bids are behind the
 screens, which in software is the kit's collector (:class:`tablekit.simultaneous.Round`), so no view of a
-state can show one (rule 9.3). From the reveal to the end of the Resolution, :attr:`RevolutionState.bids` holds
+state can show one (rule 9.3). From the reveal to the end of the Resolution, ``RevolutionState.bids`` holds
 every seat's counted bid, public.
 
 :class:`RevolutionConfig` is the game's options: three or four players (rule 1.1), the two optional rules of
@@ -51,7 +51,7 @@ class RevolutionConfig:
         counted as the table counts it instead of refused.
     :ivar board: the board (:data:`~revolution.rules.data.BASE_BOARD` unless a table reads the sources
         otherwise).
-    :raises ConfigError: any other number of players, an option that is not a ``bool``, a board that is not a
+    :raises ~revolution.rules.errors.ConfigError: any other number of players, an option that is not a ``bool``, a board that is not a
         :class:`~revolution.rules.data.Board`, or a board whose box cannot give every player its starting tokens.
     """
 

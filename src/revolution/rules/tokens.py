@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import enum
 import types
+from collections.abc import Mapping
 from typing import Final
 
 import attrs
@@ -33,7 +34,7 @@ class Token(enum.Enum):
 
 
 #: The support each leftover token scores at the end (rule 7.3): Force 5, Blackmail 3, Gold 1.
-TOKEN_SUPPORT: Final = types.MappingProxyType({Token.FORCE: 5, Token.BLACKMAIL: 3, Token.GOLD: 1})
+TOKEN_SUPPORT: Final[Mapping[Token, int]] = types.MappingProxyType({Token.FORCE: 5, Token.BLACKMAIL: 3, Token.GOLD: 1})
 
 
 def _count(instance: Tokens, attribute: attrs.Attribute[int], value: object) -> None:
@@ -48,7 +49,7 @@ class Tokens:
     :ivar force: Force tokens, the strongest persuasion.
     :ivar blackmail: Blackmail tokens.
     :ivar gold: Gold tokens, the weakest.
-    :raises InvalidValueError: a count that is not a whole number from 0 (a ``bool`` is refused).
+    :raises ~revolution.rules.errors.InvalidValueError: a count that is not a whole number from 0 (a ``bool`` is refused).
     """
 
     force: int = attrs.field(default=0, validator=_count)
@@ -92,7 +93,7 @@ class Tokens:
     def __sub__(self, other: Tokens) -> Tokens:
         """These tokens less ``other``'s.
 
-        :raises InvalidValueError: ``other`` has more of some kind than these.
+        :raises ~revolution.rules.errors.InvalidValueError: ``other`` has more of some kind than these.
         """
         return Tokens(self.force - other.force, self.blackmail - other.blackmail, self.gold - other.gold)
 

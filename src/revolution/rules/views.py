@@ -3,8 +3,8 @@
 In *Revolution!* all of the table is public: every seat's tokens (Espionage, rule 3.2), support, cubes and
 supply, the bank, and from the reveal to the end of the Resolution every bid. The one secret is a bid before
 the reveal, and it is never in the state (it waits in the kit's collector), so a view, made from the state
-alone, cannot show it. A view is the same for every seat but for :attr:`RevolutionView.seat` and
-:attr:`RevolutionView.own`, and a spectator (``None``) sees what the seats see.
+alone, cannot show it. A view is the same for every seat but for ``RevolutionView.seat`` and
+``RevolutionView.own``, and a spectator (``None``) sees what the seats see.
 """
 
 from __future__ import annotations
