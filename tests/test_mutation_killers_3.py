@@ -12,7 +12,7 @@ from typing import Any, cast
 import pytest
 
 from darkempire.rules import engine
-from darkempire.rules.actions import PlaceCards, PlayCard, Side
+from darkempire.rules.actions import PassCards, PlaceCards, PlayCard, Side
 from darkempire.rules.cards import FactionCard
 from darkempire.rules.errors import InvalidArgumentError, InvalidPlacementError, MalformedActionError
 from darkempire.rules.state import Phase
@@ -47,3 +47,16 @@ def test_a_faction_card_built_without_fields_is_a_malformed_action_not_an_attrib
     hollow = object.__new__(FactionCard)  # no id, faction or value
     with pytest.raises(MalformedActionError, match=r"PlayCard\.card holds a HandCard that is none of the 75 real"):
         engine.apply(state, seat, PlayCard(hollow, Side.REVOLUTION))
+
+
+@pytest.mark.spec("1.2", "2.5")
+def test_a_card_copy_with_another_value_in_a_card_set_is_named_with_its_action_and_field() -> None:
+    state = play_random(3, 4)[0]
+    seat = min(engine.awaited_seats(state))
+    real = state.hands[seat][0]
+    fake = object.__new__(FactionCard)  # the real card's id and faction, another value: none of the 75
+    for name, value in (("id", real.id), ("faction", real.faction), ("value", real.value + 20)):
+        object.__setattr__(fake, name, value)
+    with pytest.raises(MalformedActionError) as refused:
+        engine.apply(state, seat, PassCards(frozenset({fake, state.hands[seat][1]})))
+    assert refused.value.message == "PassCards.cards holds a HandCard that is none of the 75 real cards"
