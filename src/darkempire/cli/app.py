@@ -111,7 +111,7 @@ def _play(args: argparse.Namespace, out: Console) -> int:
     try:
         return play.run(out, args.players, args.seed, _THEMES[args.theme], args.seat)
     except play.PlayerLeft as left:
-        raise CommandExit(EXIT_LEFT, f"Game abandoned: {left}.") from None
+        raise CommandExit(EXIT_OK if left.chosen else EXIT_LEFT, f"Game abandoned: {left}.") from None
 
 
 def _simulate(args: argparse.Namespace, out: Console) -> int:

@@ -62,7 +62,15 @@ class LineReader(Protocol):
 
 
 class PlayerLeft(Exception):
-    """The player left the game: end of input, or "q" (the command exits with status 1)."""
+    """The player left the game: at the end of input (the command exits with status 1: the game was
+    abandoned), or by answering "q" (status 0: a chosen quit is no failure).
+
+    :ivar chosen: whether the player chose to leave ("q", "quit" or "exit").
+    """
+
+    def __init__(self, reason: str, *, chosen: bool = False) -> None:
+        super().__init__(reason)
+        self.chosen = chosen
 
 
 def _effect(action: Action) -> object:
@@ -205,7 +213,7 @@ class HumanSeat:
         if not self._stdin.isatty():
             self._console.print(escape(answer), highlight=False)  # keep a piped transcript readable
         if answer.lower() in ("q", "quit", "exit"):
-            raise PlayerLeft("you left the game")
+            raise PlayerLeft("you left the game", chosen=True)
         return answer
 
     def _numbers(self, prompt: str, low: int, high: int, count: int | None) -> list[int]:
