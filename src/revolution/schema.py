@@ -17,9 +17,6 @@ no bid in a view at the Bidding), so a document can pass its schema and still be
 
 from __future__ import annotations
 
-import argparse
-import json
-import sys
 import types
 from collections.abc import Mapping, Sequence
 from importlib import resources
@@ -27,7 +24,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from revolution.wire import FORMAT, MESSAGE_TYPES, codec
-from tablekit.wire import load_json
+from tablekit.wire import load_json, schema_files_main, write_schema_files
 
 __all__ = ["SCHEMA_FILES", "SCHEMA_ID_BASE", "generate_schemas", "main", "message_schema", "shipped_schemas",
            "write_schemas"]
@@ -62,10 +59,6 @@ def generate_schemas() -> dict[str, dict[str, Any]]:
     return {SCHEMA_FILES[name]: message_schema(name) for name in MESSAGE_TYPES}
 
 
-def _text(schema: dict[str, Any]) -> str:
-    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
-
-
 def shipped_schemas() -> dict[str, dict[str, Any]]:
     """The schema files shipped in the installed package, by file name."""
     folder = resources.files("revolution") / "schemas"
@@ -74,13 +67,7 @@ def shipped_schemas() -> dict[str, dict[str, Any]]:
 
 def write_schemas(directory: Path) -> list[Path]:
     """Write every schema to ``directory`` (created if needed); return the paths written."""
-    directory.mkdir(parents=True, exist_ok=True)
-    written = []
-    for file_name, schema in generate_schemas().items():
-        path = directory / file_name
-        path.write_text(_text(schema), encoding="utf-8")
-        written.append(path)
-    return written
+    return write_schema_files(generate_schemas(), directory)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -88,20 +75,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     :returns: 0, or 1 if ``--check`` finds a missing or outdated file.
     """
-    parser = argparse.ArgumentParser(prog="python -m revolution.schema", description="JSON Schemas of revolution/1")
-    parser.add_argument("directory", nargs="?", type=Path, default=Path(__file__).resolve().parent / "schemas")
-    parser.add_argument("--check", action="store_true", help="only check that the files are up to date")
-    args = parser.parse_args(argv)
-    if args.check:
-        stale = [name for name, schema in generate_schemas().items()
-                 if not (args.directory / name).is_file()
-                 or (args.directory / name).read_text(encoding="utf-8") != _text(schema)]
-        for name in stale:
-            print(f"out of date: {args.directory / name}", file=sys.stderr)
-        return 1 if stale else 0
-    for path in write_schemas(args.directory):
-        print(path)
-    return 0
+    return schema_files_main("python -m revolution.schema", "JSON Schemas of revolution/1", generate_schemas, Path(__file__).resolve().parent / "schemas", argv)
 
 
 if __name__ == "__main__":

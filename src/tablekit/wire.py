@@ -14,10 +14,13 @@ returns the payload. Every fault raises a :class:`WireError` subclass that carri
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
 import re
-from collections.abc import Callable, Collection, Sequence
+import sys
+from collections.abc import Callable, Collection, Mapping, Sequence
+from pathlib import Path
 from typing import Any, ClassVar, Final
 
 import attrs
@@ -44,6 +47,9 @@ __all__ = [
     "make_envelope",
     "open_envelope",
     "quote",
+    "schema_files_main",
+    "schema_text",
+    "write_schema_files",
 ]
 
 #: The default largest document :func:`load_json` reads: 1 MiB, far above any game record of these games.
@@ -371,3 +377,50 @@ def _format_problem(tag: object, fmt: Format, quoting: Callable[[object], str]) 
     if int(match.group(2)) > fmt.version:
         return f"{quoting(tag)} is a newer version; this reader reads {fmt.tag!r}"
     return f"{quoting(tag)} is not the version read; this reader reads exactly {fmt.tag!r}"
+
+
+# --------------------------------------------------------------------------- shipped JSON Schema files
+
+
+def schema_text(schema: Mapping[str, Any]) -> str:
+    """A JSON Schema as its shipped file holds it: indented by 2, non-ASCII kept, one final newline."""
+    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
+
+
+def write_schema_files(schemas: Mapping[str, Mapping[str, Any]], directory: Path) -> list[Path]:
+    """Write ``schemas`` (by file name) to ``directory``, created if needed; return the paths written."""
+    directory.mkdir(parents=True, exist_ok=True)
+    written = []
+    for file_name, schema in schemas.items():
+        path = directory / file_name
+        path.write_text(schema_text(schema), encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def schema_files_main(
+    prog: str, description: str, schemas: Callable[[], Mapping[str, Mapping[str, Any]]], directory: Path,
+    argv: Sequence[str] | None = None,
+) -> int:  # fmt: skip
+    """A game's ``python -m <game>.schema [--check] [DIR]``: write the files of ``schemas()`` to DIR (default
+    ``directory``), or with ``--check`` name on standard error each one missing or out of date there.
+
+    :returns: 0, or 1 if ``--check`` finds a missing or outdated file.
+    """
+    parser = argparse.ArgumentParser(prog=prog, description=description)
+    parser.add_argument("directory", nargs="?", type=Path, default=directory)
+    parser.add_argument("--check", action="store_true", help="only check that the files are up to date")
+    args = parser.parse_args(argv)
+    if args.check:
+        stale = [
+            name
+            for name, schema in schemas().items()
+            if not (args.directory / name).is_file()
+            or (args.directory / name).read_text(encoding="utf-8") != schema_text(schema)
+        ]
+        for name in stale:
+            print(f"out of date: {args.directory / name}", file=sys.stderr)
+        return 1 if stale else 0
+    for path in write_schema_files(schemas(), args.directory):
+        print(path)
+    return 0
