@@ -45,6 +45,7 @@ from darkempire.serialization import (
     UnknownFieldError,
     WrongTypeError,
     canonical_json,
+    card_table,
     check_state,
     from_data,
     from_json,
@@ -98,6 +99,7 @@ def samples() -> tuple[Message, ...]:
     found += engine.withdraw_reporting(undo.current, undo.choices[0].seat).events
     found.append(PlayNothing())  # random games almost never need it (a hand of reinforcement cards only)
     found.append(random_history(3, 2, choices=30).public_record())  # short: a whole game's takes long to validate
+    found.append(card_table())
     return tuple(found)
 
 

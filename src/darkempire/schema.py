@@ -9,6 +9,10 @@ result in ``darkempire/schemas/``: one file per message type
     python -m darkempire.schema            # rewrite src/darkempire/schemas/*.json
     python -m darkempire.schema --check    # exit 1 if a shipped file is out of date
 
+Card ids, factions and add-on cards are described as entries of the ``"card-table"`` message, whose schema
+``card-table.json`` carries the whole table as its one example (:func:`~darkempire.wire.card_table.card_table`),
+so that a client can read what every card is from the schema files alone.
+
 The schemas check the shape of a message (types, card id ranges, enumeration
 names, required and unknown fields, set items unique, the array lengths the
 rules bound as ``maxItems``: :data:`~darkempire.wire.limits.ARRAY_LIMITS`). The loaders check more
@@ -29,10 +33,22 @@ from typing import Any, Final
 
 import attrs
 
-from darkempire.rules.cards import EMPEROR_CARDS, FACTION_CARDS, HAND_CARDS, EmperorCard, FactionCard, HandCard, ReinforcementCard, RevolutionCard
+from darkempire.rules.cards import (
+    EMPEROR_CARDS,
+    FACTION_CARDS,
+    HAND_CARDS,
+    AddOnCard,
+    EmperorCard,
+    Faction,
+    FactionCard,
+    HandCard,
+    ReinforcementCard,
+    RevolutionCard,
+)
 from darkempire.rules.state import GameConfig
 from darkempire.wire.converter import KIND_KEY, KINDS, union_members
-from darkempire.wire.envelope import FORMAT
+from darkempire.wire.card_table import card_table
+from darkempire.wire.envelope import FORMAT, encode
 from darkempire.wire.limits import ARRAY_LIMITS
 from darkempire.wire.message_types import MESSAGE_TYPES
 from darkempire.wire.parsing import parse_json
@@ -63,6 +79,19 @@ _SCALARS: Final[dict[type, dict[str, str]]] = {
 
 def _card_id(description: str, cards: Sequence[object]) -> dict[str, Any]:
     return {"description": description, "type": "integer", "minimum": 0, "maximum": len(cards) - 1}
+
+
+def _table_entry(where: str) -> str:
+    """The sentence of a card id's description that points at the card's entry in the card table."""
+    return f" The card-table message ({SCHEMA_FILES['card-table']}) describes each, with its name in each theme: {where}."
+
+
+_HAND_ENTRY: Final = _table_entry("hand_cards[id]")
+#: The enumerations that name a faction or a card: their entries in the card table.
+_ENUM_ENTRIES: Final[dict[type, str]] = {
+    Faction: _table_entry("factions, in this order"),
+    AddOnCard: _table_entry("add_on_cards, by card"),
+}
 
 
 #: The types with hooks of their own in the converter, by the name of their schema.
@@ -98,7 +127,7 @@ class _Builder:
             cls = tp
             return self.ref(
                 cls.__name__,
-                lambda: {"description": _description(cls), "enum": [m.name for m in cls]},
+                lambda: {"description": _description(cls) + _ENUM_ENTRIES.get(cls, ""), "enum": [m.name for m in cls]},
             )
         origin = typing.get_origin(tp)
         if origin in (typing.Union, types.UnionType):
@@ -112,16 +141,22 @@ class _Builder:
     def _own(self, tp: Any) -> dict[str, Any]:
         """The schema of a type with a hook of its own in the converter: the cards and the config."""
         if tp == HandCard:
-            return _card_id("A hand card by id: 0-64 faction cards (13 * faction + k), 65-74 reinforcements.", HAND_CARDS)
+            return _card_id(
+                "A hand card by id: 0-64 faction cards (13 * faction + k), 65-74 reinforcements." + _HAND_ENTRY, HAND_CARDS
+            )
         if tp is FactionCard:
-            return _card_id("A faction card by id, 0-64 (13 * faction + k).", FACTION_CARDS)
+            return _card_id("A faction card by id, 0-64 (13 * faction + k)." + _HAND_ENTRY, FACTION_CARDS)
         if tp is ReinforcementCard:
-            return {**_card_id("A reinforcement card by id, 65-74.", HAND_CARDS), "minimum": len(FACTION_CARDS)}
+            return {**_card_id("A reinforcement card by id, 65-74." + _HAND_ENTRY, HAND_CARDS), "minimum": len(FACTION_CARDS)}
         if tp is EmperorCard:
-            return _card_id("An emperor card by id, 0-7 (values 8, 9, 10, 10, 11, 11, 12, 13).", EMPEROR_CARDS)
+            return _card_id(
+                "An emperor card by id, 0-7 (values 8, 9, 10, 10, 11, 11, 12, 13)." + _table_entry("emperor_cards[id]"),
+                EMPEROR_CARDS,
+            )
         if tp is RevolutionCard:
             faction = self.of(typing.get_type_hints(RevolutionCard)["faction"])
-            return {"description": "A revolution card, by its faction.", **faction}
+            described = "A revolution card, by its faction." + _table_entry("revolution_cards, by faction")
+            return {"description": described, **faction}
         return {
             "description": _description(GameConfig),
             "type": "object",
@@ -201,6 +236,8 @@ def _message_schema(name: str) -> dict[str, Any]:
     else:
         schema["description"] = f"One of the {len(bodies)} kinds of {name}, told apart by {KIND_KEY!r}."
         schema["oneOf"] = bodies
+    if name == "card-table":  # the table is the same in every game: the schema ships it too
+        schema["examples"] = [encode(card_table(), name)]
     schema["$defs"] = dict(sorted(builder.defs.items()))
     return schema
 

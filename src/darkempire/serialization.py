@@ -14,6 +14,7 @@ Every message is one JSON object with a format version and a type::
 ``"event"``               :data:`~darkempire.rules.events.Event`                 ``event.json``
 ``"game-record"``         :class:`~darkempire.records.GameRecord`          ``game-record.json``
 ``"public-record"``       :class:`~darkempire.public_record.PublicRecord`  ``public-record.json``
+``"card-table"``          :class:`CardTable` (every card and faction)      ``card-table.json``
 ========================  ===============================================  ===========================
 
 Encoding rules, the same everywhere:
@@ -22,7 +23,8 @@ Encoding rules, the same everywhere:
   a ``"kind"`` tag (kebab case of the class name: ``"play-card"``,
   ``"week-started"``);
 * hand cards are their ids (0-74), emperor cards their ids (0-7), a revolution
-  card its faction;
+  card its faction; the ``"card-table"`` message (:func:`card_table`) says what
+  each card is, with its name in each theme;
 * enumerations (factions, phases, sides, add-on cards, reasons) are their
   member names: ``"WORKERS"``, ``"PLAY_1"``, ``"EMPEROR"``, ``"FIVE_PLUS"``;
 * tuples are arrays; sets are arrays sorted by id or enumeration order, with
@@ -71,6 +73,7 @@ module                                      what it holds
                                             :func:`message_type`
 :mod:`darkempire.wire.envelope`             :data:`~darkempire.wire.envelope.FORMAT`, encoding one value
 :mod:`darkempire.wire.prompts`              :class:`Prompt`, :func:`make_prompt`
+:mod:`darkempire.wire.card_table`           :class:`CardTable`, :func:`card_table`
 :mod:`darkempire.wire.converter`            the ``cattrs`` converter, the ``"kind"`` tags
 :mod:`darkempire.wire.parsing`              :func:`parse_json`, the size limit
 :mod:`darkempire.wire.limits`               the array limits, :class:`TooManyItemsError`
@@ -83,6 +86,7 @@ module                                      what it holds
 
 from __future__ import annotations
 
+from darkempire.wire.card_table import CardTable, card_table
 from darkempire.validity import ConservationError, InconsistentStateError, check_state
 from darkempire.wire.converter import ACTION_TYPES, kind_of
 from darkempire.wire.envelope import FORMAT, FORMAT_VERSION
@@ -93,6 +97,7 @@ from darkempire.wire.messages import (
     from_data,
     from_json,
     load_action,
+    load_card_table,
     load_event,
     load_prompt,
     load_public_record,
@@ -134,6 +139,7 @@ __all__ = [
     "quote",
     "ArrayLimit",
     "CardNotHeldError",
+    "CardTable",
     "ConservationError",
     "DocumentTooLargeError",
     "DuplicateKeyError",
@@ -151,11 +157,13 @@ __all__ = [
     "UnknownFieldError",
     "WrongTypeError",
     "canonical_json",
+    "card_table",
     "check_state",
     "from_data",
     "from_json",
     "kind_of",
     "load_action",
+    "load_card_table",
     "load_event",
     "load_record",
     "load_prompt",

@@ -20,9 +20,11 @@ and ``"yours"``; ``None`` writes for a spectator.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Final
 
 from rich.console import Console
 from rich.markup import escape
+from rich.text import Text
 
 from darkempire.rules.actions import (
     Action,
@@ -36,7 +38,7 @@ from darkempire.rules.actions import (
     Reorganize,
     Side,
 )
-from darkempire.rules.cards import Faction, HandCard, Theme, faction_name
+from darkempire.rules.cards import AddOnCard, EmperorCard, Faction, HandCard, RevolutionCard, Theme, faction_name
 from darkempire.rules.events import (
     CardsPassed,
     CardsPlaced,
@@ -65,17 +67,24 @@ from darkempire.rules.views import PlayerView
 
 __all__ = [
     "Chronicle",
+    "action_label",
     "action_text",
+    "add_on_name",
     "card_text",
     "cards_text",
+    "emperor_card_name",
     "event_lines",
     "note_reorganize",
     "owner_name",
+    "plain_text",
     "revealed_line",
+    "revolution_card_name",
     "score_track_line",
     "seat_name",
     "step_lines",
     "strengths_line",
+    "support_card_name",
+    "victor_card_name",
     "view_lines",
 ]
 
@@ -518,3 +527,82 @@ def _other_event_line(
     target = f" to {seat_name(event.to_seat, you)}" if isinstance(event, CardsPassed) else ""
     verb = "passes" if isinstance(event, CardsPassed) else "discards"
     return f"{seat_name(event.seat, you)} {verb} {cards}{target}"
+
+
+# --------------------------------------------------------------------------- plain names and menu labels
+# The wire format carries these (:mod:`darkempire.wire.card_table`, :class:`~darkempire.wire.prompts.Prompt`), so
+# that a client in another language shows the same words as the ``darkempire`` command. They are plain text,
+# not rich markup: a client prints them as they are.
+
+#: The imperative of each verb that begins a clause of :func:`action_text` (a menu offers, it does not report).
+_IMPERATIVES: Final[Mapping[str, str]] = {
+    "passes": "Pass",
+    "discards": "Discard",
+    "supports": "Support",
+    "plays": "Play",
+    "attaches": "Attach",
+    "places": "Place",
+    "takes": "Take",
+}
+
+
+def plain_text(markup: str) -> str:
+    """The text a line of rich markup shows, with its markup and escapes removed.
+
+    >>> plain_text("[bold]Workers 4 #1[/bold]")
+    'Workers 4 #1'
+    """
+    return Text.from_markup(markup).plain
+
+
+def emperor_card_name(card: EmperorCard) -> str:
+    """An emperor card as :func:`revealed_line` names it: ``"emperor card 10"`` (rule 1.3)."""
+    return f"emperor card {card.value}"
+
+
+def add_on_name(card: AddOnCard) -> str:
+    """An add-on card as :func:`revealed_line` names it: ``'add-on "5 +"'`` (rule 1.3)."""
+    return f'add-on "{int(card)} +"'
+
+
+def revolution_card_name(card: RevolutionCard, theme: Theme) -> str:
+    """A revolution card as :func:`revealed_line` names it: ``"revolution card Workers (+3)"`` (rule 1.4)."""
+    return f"revolution card {faction_name(card.faction, theme)} (+{card.value})"
+
+
+def victor_card_name(faction: Faction, theme: Theme) -> str:
+    """A victor card as the deal's event names it: ``"victor card Workers"`` (rule 1.5)."""
+    return f"victor card {faction_name(faction, theme)}"
+
+
+def support_card_name(faction: Faction, theme: Theme) -> str:
+    """A temporary support card: ``"support card Workers"`` (rule 1.5)."""
+    return f"support card {faction_name(faction, theme)}"
+
+
+def action_label(action: Action, theme: Theme, view: PlayerView | None = None) -> str:
+    """A menu entry for ``action``: :func:`action_text` in the imperative, as plain text.
+
+    With the ``view`` of the seat that is offered the action, a pass names the seat it goes to and a
+    reinforcement names whose card it is attached to (public facts, rules 2.5 and 4.6), as the
+    ``darkempire play`` menu does.
+
+    >>> from darkempire.rules.cards import FACTION_CARDS, HAND_CARDS
+    >>> action_label(PlayCard(FACTION_CARDS[1], Side.EMPEROR), Theme.DARK_EMPIRE)
+    'Play Beggars 4 #1 as a traitor card'
+    >>> action_label(Reorganize(None, (HAND_CARDS[66], HAND_CARDS[5])), Theme.STEAM_NOIR)
+    'Take nothing back, discard Workers 5 #5, +3 #66'
+    """
+    verb, _, rest = plain_text(action_text(action, theme)).partition(" ")
+    label = f"{_IMPERATIVES[verb]} {rest}"
+    if isinstance(action, Reorganize):
+        label = label.replace(", discards ", ", discard ", 1)
+    if view is None or view.seat is None:
+        return label
+    if isinstance(action, PassCards):
+        return f"{label} to {seat_name((view.seat + 1) % view.players)}"
+    play = view.table.play_of(action.target) if isinstance(action, Reinforce) and view.table is not None else None
+    if play is not None:
+        kind = "traitor card " if play.is_traitor else ""
+        label = label.replace(" to ", f" to {kind}", 1) + f" ({owner_name(play.seat, view.seat)})"
+    return label

@@ -20,6 +20,7 @@ import attrs
 from darkempire.rules.actions import DiscardCards, PassCards, PlaceCards, Reorganize
 from darkempire.rules.cards import (
     ADD_ON_FOR_PLAYERS,
+    AddOnCard,
     EMPEROR_CARDS,
     FACTION_CARDS,
     HAND_CARDS,
@@ -50,6 +51,7 @@ from darkempire.rules.state import ScoredEmperorCard, WeekRecord
 from darkempire.rules.table import Play, Reinforcement, WeekTable
 from darkempire.validity import InconsistentStateError
 from darkempire.rules.views import PlayerView
+from darkempire.wire.card_table import CardTable
 from darkempire.wire.converter import KIND_KEY, KINDS, NONE_TYPE, field_types, is_union, optional_member
 from darkempire.wire.message_types import MESSAGE_TYPES
 from darkempire.wire.prompts import Prompt
@@ -131,6 +133,14 @@ _FIELD_LIMITS: Final[dict[tuple[type, str], tuple[ArrayLimit, ...]]] = {
             f"cards or none, and discards any part of a hand of at most {HAND_SIZE} (rules 6.1-6.3)",
         ),
     ),
+    (Prompt, "labels"): ((_LEGAL_ACTIONS, f"one label per legal action, and a seat has at most {_LEGAL_ACTIONS}"),),
+    (CardTable, "factions"): (_PER_FACTION,),
+    (CardTable, "hand_cards"): ((len(HAND_CARDS), f"there are {len(HAND_CARDS)} hand cards (rule 1.2)"),),
+    (CardTable, "emperor_cards"): ((len(EMPEROR_CARDS), f"there are {len(EMPEROR_CARDS)} emperor cards (rule 1.3)"),),
+    (CardTable, "add_on_cards"): ((len(AddOnCard), f"there are {len(AddOnCard)} add-on cards (rule 1.3)"),),
+    (CardTable, "revolution_cards"): (_PER_FACTION,),
+    (CardTable, "victor_cards"): (_PER_FACTION,),
+    (CardTable, "support_cards"): (_PER_FACTION,),
     (GameRecord, "digests"): ((_GAME_CHOICES, f"one digest per choice, and {_CHOICES[1]}"),),
     (PublicRecord, "steps"): ((_GAME_CHOICES, f"one step per choice, and {_CHOICES[1]}"),),
     (PublicStep, "events"): (

@@ -10,6 +10,7 @@ from darkempire.public_record import PublicRecord
 from darkempire.records import GameRecord
 from darkempire.rules.state import GameState
 from darkempire.rules.views import PlayerView
+from darkempire.wire.card_table import CardTable
 from darkempire.wire.converter import ACTION_TYPES
 from darkempire.wire.prompts import Prompt
 from darkempire.wire.wire_errors import NotAMessageError
@@ -17,7 +18,7 @@ from darkempire.wire.wire_errors import NotAMessageError
 __all__ = ["MESSAGE_TYPES", "Message", "message_type"]
 
 #: Any value that travels as a message.
-Message: TypeAlias = GameState | PlayerView | Prompt | Action | Event | GameRecord | PublicRecord
+Message: TypeAlias = GameState | PlayerView | Prompt | Action | Event | GameRecord | PublicRecord | CardTable
 
 #: The message ``type`` of each kind of value.
 MESSAGE_TYPES: Final[dict[str, Any]] = {
@@ -28,14 +29,15 @@ MESSAGE_TYPES: Final[dict[str, Any]] = {
     "event": Event,
     "game-record": GameRecord,
     "public-record": PublicRecord,
+    "card-table": CardTable,
 }
 
 
 def message_type(value: object) -> str:
     """The ``"type"`` of the message that carries ``value``.
 
-    :raises NotAMessageError: (a :class:`TypeError`) if ``value`` is not a state, view, prompt, action, event
-        or record.
+    :raises NotAMessageError: (a :class:`TypeError`) if ``value`` is not a state, view, prompt, action, event,
+        record or card table.
     """
     for name, cls in (
         ("game-state", GameState),
@@ -43,6 +45,7 @@ def message_type(value: object) -> str:
         ("prompt", Prompt),
         ("game-record", GameRecord),
         ("public-record", PublicRecord),
+        ("card-table", CardTable),
     ):
         if isinstance(value, cls):
             return name

@@ -23,6 +23,7 @@ from darkempire.records import GameRecord
 from darkempire.rules.state import GameState
 from darkempire.validity import InconsistentStateError, check_seat, check_state_consistency, check_view
 from darkempire.rules.views import PlayerView
+from darkempire.wire.card_table import CardTable, check_card_table
 from darkempire.wire.converter import CONVERTER, located
 from darkempire.wire.envelope import WIRE_FORMAT, canonical_text, dump_text, encode
 from darkempire.wire.limits import check_sizes
@@ -37,6 +38,7 @@ __all__ = [
     "from_data",
     "from_json",
     "load_action",
+    "load_card_table",
     "load_event",
     "load_prompt",
     "load_public_record",
@@ -211,6 +213,15 @@ def load_public_record(text: str | bytes | bytearray, *, max_size: int = DEFAULT
     return _typed(text, "public-record", PublicRecord, max_size)
 
 
+def load_card_table(text: str | bytes | bytearray, *, max_size: int = DEFAULT_MAX_SIZE) -> CardTable:
+    """A ``"card-table"`` message, refused unless it is the game's own
+    (:func:`~darkempire.wire.card_table.check_card_table`).
+
+    :raises SerializationError: see :func:`from_json`.
+    """
+    return _typed(text, "card-table", CardTable, max_size)
+
+
 def load_action(
     text: str | bytes | bytearray, *, hand: Iterable[HandCard] | None = None, max_size: int = DEFAULT_MAX_SIZE
 ) -> Action:
@@ -304,4 +315,5 @@ _CHECKS: Final[dict[str, Callable[[Any], None]]] = {
     "event": _no_check,
     "game-record": _check_record,
     "public-record": _check_public_record,
+    "card-table": check_card_table,
 }
