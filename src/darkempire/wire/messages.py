@@ -4,7 +4,8 @@
 strictly (:func:`~darkempire.wire.parsing.parse_json`), opens its envelope, bounds its arrays
 (:func:`~darkempire.wire.limits.check_sizes`), structures it (:data:`~darkempire.wire.converter.CONVERTER`)
 and checks it: a state with :func:`~darkempire.validity.check_state_consistency`, a view with
-:func:`~darkempire.validity.check_view`, a prompt, a record and a public record with their own checks. The
+:func:`~darkempire.validity.check_view`, a prompt, a record and a public record with their own checks, a card
+table against the game's own (:func:`~darkempire.wire.card_table.check_card_table`). The
 ``load_*`` functions read one type of message each.
 """
 
