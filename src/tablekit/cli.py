@@ -16,10 +16,10 @@ status:
 * a :class:`CommandExit` stops a command with its own status and line (a player who leaves a game);
 * Ctrl-C (:class:`KeyboardInterrupt`) prints ``Interrupted.`` and gives :data:`EXIT_INTERRUPTED` (130).
 
-One command may host several games' command sets (:attr:`Shell.hosted`): ``program --game NAME subcommand``
-hands the rest of the arguments to game ``NAME``'s own :class:`Shell`, and without ``--game`` a hosted game
-whose :attr:`Shell.recognizes` claims the arguments (a record file of its own format for ``replay``) gets
-them; anything else is the hosting shell's own game.
+One command may host several games' command sets (a shell's ``hosted`` programs, each a :class:`Program`
+such as another game's :class:`Shell`): ``program --game NAME subcommand`` hands the rest of the arguments to
+game ``NAME``'s program, and without ``--game`` a hosted program that :meth:`~Program.claims` the arguments (a
+record file of its own format after ``replay``) gets them; anything else is the hosting shell's own game.
 
 The kit needs no terminal library. The console convention: a command writes to an *output* that the shell
 builds, at each call, from the standard output of that moment (``sys.stdout`` then), with the
@@ -44,7 +44,7 @@ import re
 import sys
 import types
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Generic, NoReturn, TextIO, TypeVar
+from typing import Generic, NoReturn, Protocol, TextIO, TypeVar
 
 import attrs
 
@@ -58,6 +58,7 @@ __all__ = [
     "USAGE_WORD_LIMIT",
     "Command",
     "CommandExit",
+    "Program",
     "Shell",
     "UsageError",
     "main",
@@ -149,7 +150,23 @@ class _Parser(argparse.ArgumentParser):
         super().error(one_line(_shorten(message)))
 
 
-def _games(value: Mapping[str, Shell[Any]]) -> Mapping[str, Shell[Any]]:
+class Program(Protocol):
+    """A command line that a :class:`Shell` can host beside its own game's commands; a :class:`Shell` is one."""
+
+    def main(self, argv: Sequence[str] | None = None) -> int:
+        """Run the command line with ``argv`` and return its exit status."""
+        ...
+
+    def claims(self, arguments: Sequence[str]) -> bool:
+        """Whether the program takes ``arguments`` given to its host without ``--game``."""
+        ...
+
+    def named(self, program: str) -> Program:
+        """The same command line, its usage and error lines headed ``program``."""
+        ...
+
+
+def _games(value: Mapping[str, Program]) -> Mapping[str, Program]:
     """The hosted games, copied into a read-only mapping (a shell never changes)."""
     return types.MappingProxyType(dict(value))
 
@@ -174,8 +191,9 @@ class Shell(Generic[O]):
     :ivar output: builds a command's output from the standard output stream (see the console convention).
     :ivar error_status: the exit status after a :class:`~tablekit.errors.KitError`.
     :ivar game: the name of this shell's own game for ``--game`` (needed when it hosts others).
-    :ivar hosted: other games' shells by name: ``program --game NAME ...`` runs ``hosted[NAME]`` with the
-        arguments after the option, its usage and error lines headed ``program --game NAME``.
+    :ivar hosted: other games' programs (their shells) by name: ``program --game NAME ...`` runs
+        ``hosted[NAME]`` with the arguments after the option, its usage and error lines headed
+        ``program --game NAME``.
     :ivar recognizes: whether this shell's game claims arguments given to a shell that hosts it without
         ``--game`` (a record file of its format after ``replay``); ``None`` claims nothing.
     """
@@ -186,7 +204,7 @@ class Shell(Generic[O]):
     output: Callable[[TextIO], O]
     error_status: int = EXIT_ERROR
     game: str = ""
-    hosted: Mapping[str, Shell[Any]] = attrs.field(factory=dict, converter=_games)
+    hosted: Mapping[str, Program] = attrs.field(factory=dict, converter=_games)
     recognizes: Callable[[Sequence[str]], bool] | None = None
 
     def __attrs_post_init__(self) -> None:
@@ -211,16 +229,23 @@ class Shell(Generic[O]):
             command.add_arguments(subparsers[command.name])
         return parser, subparsers
 
-    def chosen(self, arguments: Sequence[str]) -> tuple[Shell[Any], list[str]] | None:
-        """The hosted game's shell that ``arguments`` choose, with the arguments it is to run; ``None`` when they
-        are this shell's own game's (or name an unknown game: the parser refuses it)."""
+    def claims(self, arguments: Sequence[str]) -> bool:
+        """Whether ``recognizes`` claims ``arguments`` (:class:`Program`)."""
+        return self.recognizes is not None and self.recognizes(arguments)
+
+    def named(self, program: str) -> Shell[O]:
+        """This shell under the name ``program`` (:class:`Program`)."""
+        return attrs.evolve(self, program=program)
+
+    def chosen(self, arguments: Sequence[str]) -> tuple[Program, list[str]] | None:
+        """The hosted game's program that ``arguments`` choose, with the arguments it is to run; ``None`` when
+        they are this shell's own game's (or name an unknown game: the parser refuses it)."""
         name, rest = _game_option(arguments)
         if name is None:
-            claiming = (n for n, s in self.hosted.items() if s.recognizes is not None and s.recognizes(rest))
-            name = next(claiming, None)
+            name = next((n for n, program in self.hosted.items() if program.claims(rest)), None)
         if name is None or name not in self.hosted:
             return None
-        return attrs.evolve(self.hosted[name], program=f"{self.program} --game {name}"), rest
+        return self.hosted[name].named(f"{self.program} --game {name}"), rest
 
     def main(self, argv: Sequence[str] | None = None) -> int:
         """Run the command that ``argv`` (default: the process arguments) names, its output built from
@@ -266,7 +291,7 @@ def main(
     output: Callable[[TextIO], O],
     error_status: int = EXIT_ERROR,
     game: str = "",
-    hosted: Mapping[str, Shell[Any]] | None = None,
+    hosted: Mapping[str, Program] | None = None,
 ) -> int:
     """Build the :class:`Shell` of ``commands`` (hosting the ``hosted`` games' shells beside its own ``game``)
     and run it with ``argv``: see :meth:`Shell.main`."""
