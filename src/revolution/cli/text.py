@@ -52,11 +52,12 @@ def cube_text(cube: CubeAt, you: int | None = None) -> str:
 
 
 def action_text(action: Action, you: int | None = None) -> str:
-    """A choice in words: a bid's placements, the Spy's replacement, the Apothecary's swap, or declining."""
+    """A choice in words, as offered to its chooser: a bid's placements, the Spy's replacement, the
+    Apothecary's swap, or declining."""
     if isinstance(action, Bid):
         return bid_text(action)
     if isinstance(action, Replace):
-        return f"replace {cube_text(action.target, you)} with one of the chooser's"
+        return f"replace {cube_text(action.target, you)} with one of your cubes"
     if isinstance(action, Swap):
         return f"swap {cube_text(action.first, you)} with {cube_text(action.second, you)}"
     assert isinstance(action, Decline)
