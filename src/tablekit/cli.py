@@ -16,6 +16,11 @@ status:
 * a :class:`CommandExit` stops a command with its own status and line (a player who leaves a game);
 * Ctrl-C (:class:`KeyboardInterrupt`) prints ``Interrupted.`` and gives :data:`EXIT_INTERRUPTED` (130).
 
+One command may host several games' command sets (a shell's ``hosted`` programs, each a :class:`Program`
+such as another game's :class:`Shell`): ``program --game NAME subcommand`` hands the rest of the arguments to
+game ``NAME``'s program, and without ``--game`` a hosted program that :meth:`~Program.claims` the arguments (a
+record file of its own format after ``replay``) gets them; anything else is the hosting shell's own game.
+
 The kit needs no terminal library. The console convention: a command writes to an *output* that the shell
 builds, at each call, from the standard output of that moment (``sys.stdout`` then), with the
 game's ``output`` factory. A game that wants colours wraps the stream in its terminal library there (Dark
@@ -37,8 +42,9 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from collections.abc import Callable, Sequence
-from typing import Generic, NoReturn, TextIO, TypeVar
+import types
+from collections.abc import Callable, Mapping, Sequence
+from typing import Generic, NoReturn, Protocol, TextIO, TypeVar
 
 import attrs
 
@@ -52,6 +58,7 @@ __all__ = [
     "USAGE_WORD_LIMIT",
     "Command",
     "CommandExit",
+    "Program",
     "Shell",
     "UsageError",
     "main",
@@ -143,15 +150,52 @@ class _Parser(argparse.ArgumentParser):
         super().error(one_line(_shorten(message)))
 
 
+class Program(Protocol):
+    """A command line that a :class:`Shell` can host beside its own game's commands; a :class:`Shell` is one."""
+
+    def main(self, argv: Sequence[str] | None = None) -> int:
+        """Run the command line with ``argv`` and return its exit status."""
+        ...
+
+    def claims(self, arguments: Sequence[str]) -> bool:
+        """Whether the program takes ``arguments`` given to its host without ``--game``."""
+        ...
+
+    def named(self, program: str) -> Program:
+        """The same command line, its usage and error lines headed ``program``."""
+        ...
+
+
+def _games(value: Mapping[str, Program]) -> Mapping[str, Program]:
+    """The hosted games, copied into a read-only mapping (a shell never changes)."""
+    return types.MappingProxyType(dict(value))
+
+
+def _game_option(arguments: Sequence[str]) -> tuple[str | None, list[str]]:
+    """A leading ``--game NAME`` (or ``--game=NAME``) and the arguments after it; ``None`` and all the
+    arguments without one."""
+    if len(arguments) >= 2 and arguments[0] == "--game":
+        return arguments[1], list(arguments[2:])
+    if arguments and arguments[0].startswith("--game="):
+        return arguments[0].partition("=")[2], list(arguments[1:])
+    return None, list(arguments)
+
+
 @attrs.frozen
 class Shell(Generic[O]):
-    """A program made of :class:`Command` values.
+    """A program made of :class:`Command` values, hosting other games' shells if it is given some.
 
     :ivar program: the program's name, in usage lines and before error messages.
     :ivar description: one paragraph for the top-level help.
     :ivar commands: the subcommands, in the order the help lists them; names must differ.
     :ivar output: builds a command's output from the standard output stream (see the console convention).
     :ivar error_status: the exit status after a :class:`~tablekit.errors.KitError`.
+    :ivar game: the name of this shell's own game for ``--game`` (needed when it hosts others).
+    :ivar hosted: other games' programs (their shells) by name: ``program --game NAME ...`` runs
+        ``hosted[NAME]`` with the arguments after the option, its usage and error lines headed
+        ``program --game NAME``.
+    :ivar recognizes: whether this shell's game claims arguments given to a shell that hosts it without
+        ``--game`` (a record file of its format after ``replay``); ``None`` claims nothing.
     """
 
     program: str
@@ -159,15 +203,24 @@ class Shell(Generic[O]):
     commands: Sequence[Command[O]]
     output: Callable[[TextIO], O]
     error_status: int = EXIT_ERROR
+    game: str = ""
+    hosted: Mapping[str, Program] = attrs.field(factory=dict, converter=_games)
+    recognizes: Callable[[Sequence[str]], bool] | None = None
 
     def __attrs_post_init__(self) -> None:
         names = [command.name for command in self.commands]
         if not names or len(set(names)) != len(names):
             raise KitError(f"a shell needs commands with distinct names, not {names}")
+        if self.hosted and (not self.game or self.game in self.hosted):
+            raise KitError(f"a shell hosting {sorted(self.hosted)} needs a game name of its own, not {self.game!r}")
 
     def parsers(self) -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
         """The top-level parser and each command's, by name."""
         parser = _Parser(prog=self.program, description=self.description)
+        if self.hosted:
+            games = (self.game, *self.hosted)
+            parser.add_argument("--game", choices=games, default=self.game,
+                                help=f"the game, before the subcommand (default {self.game})")
         names = ",".join(command.name for command in self.commands)
         sub = parser.add_subparsers(dest="command", required=True, metavar=f"{{{names}}}")
         subparsers: dict[str, argparse.ArgumentParser] = {}
@@ -176,17 +229,40 @@ class Shell(Generic[O]):
             command.add_arguments(subparsers[command.name])
         return parser, subparsers
 
+    def claims(self, arguments: Sequence[str]) -> bool:
+        """Whether ``recognizes`` claims ``arguments`` (:class:`Program`)."""
+        return self.recognizes is not None and self.recognizes(arguments)
+
+    def named(self, program: str) -> Shell[O]:
+        """This shell under the name ``program`` (:class:`Program`)."""
+        return attrs.evolve(self, program=program)
+
+    def chosen(self, arguments: Sequence[str]) -> tuple[Program, list[str]] | None:
+        """The hosted game's program that ``arguments`` choose, with the arguments it is to run; ``None`` when
+        they are this shell's own game's (or name an unknown game: the parser refuses it)."""
+        name, rest = _game_option(arguments)
+        if name is None:
+            name = next((n for n, program in self.hosted.items() if program.claims(rest)), None)
+        if name is None or name not in self.hosted:
+            return None
+        return self.hosted[name].named(f"{self.program} --game {name}"), rest
+
     def main(self, argv: Sequence[str] | None = None) -> int:
         """Run the command that ``argv`` (default: the process arguments) names, its output built from
         ``sys.stdout`` and its error line written to ``sys.stderr``, as they are at the time of the call
-        (where argparse writes too, and where a test's capture finds them).
+        (where argparse writes too, and where a test's capture finds them). Arguments that choose a hosted
+        game (:meth:`chosen`) are run by its shell.
 
         :returns: the command's exit status, the shell's ``error_status`` after a
             :class:`~tablekit.errors.KitError`, a :class:`CommandExit`'s status, or 130 after Ctrl-C.
         :raises SystemExit: with status 2 for bad arguments (and 0 after ``--help``), as argparse does.
         """
+        arguments = list(sys.argv[1:] if argv is None else argv)
+        hosted = self.chosen(arguments) if self.hosted else None
+        if hosted is not None:
+            return hosted[0].main(hosted[1])
         parser, subparsers = self.parsers()
-        args = parser.parse_args(argv)
+        args = parser.parse_args(arguments)
         command = next(c for c in self.commands if c.name == args.command)
         try:
             return command.run(args, self.output(sys.stdout))
@@ -214,6 +290,9 @@ def main(
     *,
     output: Callable[[TextIO], O],
     error_status: int = EXIT_ERROR,
+    game: str = "",
+    hosted: Mapping[str, Program] | None = None,
 ) -> int:
-    """Build the :class:`Shell` of ``commands`` and run it with ``argv``: see :meth:`Shell.main`."""
-    return Shell(program, description, commands, output, error_status).main(argv)
+    """Build the :class:`Shell` of ``commands`` (hosting the ``hosted`` games' shells beside its own ``game``)
+    and run it with ``argv``: see :meth:`Shell.main`."""
+    return Shell(program, description, commands, output, error_status, game, hosted or {}).main(argv)

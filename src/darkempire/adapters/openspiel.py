@@ -106,7 +106,7 @@ from typing import Any, Final
 import numpy as np
 import pyspiel
 
-from tablekit.adapters.openspiel import KitGame, KitObserver, KitState, Limits, Spec, replay_history
+from tablekit.adapters.openspiel import KitGame, KitObserver, KitState, Limits, Spec, game_type, replay_history
 from darkempire.rules import engine
 from darkempire.rules.actions import Action
 from darkempire.adapters.core import (
@@ -169,23 +169,8 @@ __all__ = [
 SHORT_NAME: Final = "dark_empire_revolution"
 
 #: The OpenSpiel game type (see the module docstring).
-GAME_TYPE: Final = pyspiel.GameType(
-    short_name=SHORT_NAME,
-    long_name="Dark Empire: Revolution",
-    dynamics=pyspiel.GameType.Dynamics.SIMULTANEOUS,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=5,
-    min_num_players=3,
-    provides_information_state_string=True,
-    provides_information_state_tensor=False,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification={"players": 4},
-    provides_factored_observation_string=True,
-)
+GAME_TYPE: Final = game_type(SHORT_NAME, long_name="Dark Empire: Revolution", players=(3, 5),
+                             parameters={"players": 4}, observation_tensor=True, factored_observation_string=True)
 
 #: The observation tensor's pieces for ``players`` seats, in order: ``(name, shape)`` pairs.
 OBSERVATION_TENSOR_LAYOUT: Final = tensor_layout

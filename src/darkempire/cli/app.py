@@ -147,6 +147,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     :returns: the exit status: 0 when done, 1 when the player leaves ``play`` or the library refuses
         something (a record that does not replay, a file that cannot be read or written; one line on
         standard error), 130 after Ctrl-C. Bad arguments exit with status 2 and a message with the
-        subcommand's usage (:class:`SystemExit`, from :mod:`argparse`).
+        subcommand's usage (:class:`SystemExit`, from :mod:`argparse`). ``--game revolution`` before the
+        subcommand runs *Revolution!*'s commands instead (:mod:`revolution.cli`), as does ``replay`` of a
+        *Revolution!* record.
     """
-    return shell.main("darkempire", DESCRIPTION, COMMANDS, argv, output=console, error_status=EXIT_LEFT)
+    from revolution.cli.app import SHELL as revolution  # the second game: --game revolution (issue 18)
+
+    return shell.main("darkempire", DESCRIPTION, COMMANDS, argv, output=console, error_status=EXIT_LEFT,
+                      game="dark-empire", hosted={"revolution": revolution})

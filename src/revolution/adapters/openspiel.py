@@ -54,7 +54,7 @@ from revolution.adapters.observation import information_fields, information_size
 from revolution.adapters.observation import observation_size, tensor, text
 from revolution.rules.errors import ConfigError
 from revolution.rules.state import RevolutionConfig
-from tablekit.adapters.openspiel import KitGame, KitObserver, KitState, Limits, Spec
+from tablekit.adapters.openspiel import KitGame, KitObserver, KitState, Limits, Spec, game_type
 
 __all__ = ["GAME_TYPE", "PARAMETERS", "SHORT_NAME", "SPEC", "RevolutionGame", "RevolutionObserver", "token_config"]
 
@@ -66,22 +66,9 @@ PARAMETERS: Final = types.MappingProxyType({"players": 4, "bid_refunds": False, 
                                             "max_rounds": 100})
 
 #: The OpenSpiel game type (see the module docstring).
-GAME_TYPE: Final = pyspiel.GameType(
-    short_name=SHORT_NAME,
-    long_name="Revolution! (Steve Jackson Games)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=4,
-    min_num_players=3,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=dict(PARAMETERS),
-)
+GAME_TYPE: Final = game_type(SHORT_NAME, long_name="Revolution! (Steve Jackson Games)", players=(3, 4),
+                             parameters=PARAMETERS, sequential=True, chance=False, information_state_tensor=True,
+                             observation_tensor=True)
 
 
 def token_config(params: Mapping[str, Any]) -> TokenConfig:

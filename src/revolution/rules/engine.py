@@ -26,19 +26,20 @@ from typing import TypeVar
 
 import attrs
 
-from revolution.rules.actions import Action, Replace, Swap
+from revolution.rules.actions import Action, CubeAt, Decline, Replace, Swap
 from revolution.rules.bids import Bid, check_bid, counted_bid, legal_bids, winner
 from revolution.rules.data import Character
 from revolution.rules.effects import apply_effect, effect_actions
-from revolution.rules.errors import WrongStepError
+from revolution.rules.errors import InvalidValueError, MalformedActionError, WrongStepError
 from revolution.rules.events import BidTokensReturned, BidsRevealed, CharacterResolved, CubeNotPlaced, CubePlaced
 from revolution.rules.events import CubeReplaced, CubesSwapped, EffectAwaited, EffectDeclined, EffectSkipped
 from revolution.rules.events import GameEnded, GameStarted, PatronageGiven, RevolutionEvent, RoundStarted
 from revolution.rules.events import SupportGained, TokensGained, TokensRemoved
 from revolution.rules.scoring import final_scores, patronage
 from revolution.rules.state import Phase, RevolutionConfig, RevolutionState
-from revolution.rules.tokens import NO_TOKENS, Tokens
+from revolution.rules.tokens import NO_TOKENS, Token, Tokens
 from tablekit.events import Event
+from tablekit.wire import quote
 
 __all__ = ["Step", "awaited", "check", "legal_actions", "setup", "step"]
 
@@ -107,12 +108,19 @@ def legal_actions(state: RevolutionState, seat: int) -> Sequence[Action]:
     return ()
 
 
-def check(state: RevolutionState, seat: int, action: object) -> None:
-    """Raise the typed error naming the broken rule unless ``seat`` may choose ``action`` now; it reads
+def check(state: RevolutionState, seat: int, action: object) -> Action:
+    """``action`` made of the rules' own objects, checked to be a choice ``seat`` may make now; it reads
     ``state`` alone, never another seat's bid (rule 9.2).
+
+    What comes back is equal to ``action`` but shares none of its objects: the kit keeps it instead of the
+    caller's, so an action changed after the check (a frozen value changed with ``object.__setattr__``),
+    built around its class's checks (``__new__``), or of a subclass that says one thing to the check and
+    another to the step cannot reach the state.
 
     :raises WrongStepError: the game is over (rule 7.1), or ``action`` belongs to another step or seat
         (rule 9.1).
+    :raises MalformedActionError: ``action`` is of a subclass of an action class, or its fields are not what
+        the class declares (rule 9.2).
     :raises IllegalBidError: a bid that breaks rule 1.4, 4.2, 4.3 or 4.4 (in the table mode only 1.4 and 4.2,
         rule 4.5).
     :raises IllegalTargetError: a replacement or swap that the Spy or Apothecary does not allow now (rules 5.7,
@@ -122,9 +130,11 @@ def check(state: RevolutionState, seat: int, action: object) -> None:
         raise WrongStepError("the game is over: nobody chooses any more", rule="7.1", seat=seat)
     if state.phase is Phase.BIDDING:
         if not isinstance(action, Bid):
-            raise WrongStepError(f"at the Bidding every seat chooses a Bid, not {action!r:.60}", rule="9.1", seat=seat)
-        check_bid(state.config.board, state.held[seat], action, table_mode=state.config.table_mode, seat=seat)
-        return
+            raise WrongStepError(f"at the Bidding every seat chooses a Bid, not {quote(action, 60)}", rule="9.1",
+                                 seat=seat)
+        bid = _genuine_bid(action, seat)
+        check_bid(state.config.board, state.held[seat], bid, table_mode=state.config.table_mode, seat=seat)
+        return bid
     if state.phase is not Phase.CHOOSING:
         raise WrongStepError("no step awaits a choice in the middle of the Resolution", rule="9.1", seat=seat)
     character = _character(state)
@@ -133,10 +143,90 @@ def check(state: RevolutionState, seat: int, action: object) -> None:
                              seat=seat)
     if isinstance(action, Bid):
         raise WrongStepError(f"the {character.name}'s winner chooses its effect, not a Bid", rule="9.1", seat=seat)
-    apply_effect(state, seat, action, character)  # refused with its rule if it is no choice of the chooser's
+    choice = _genuine_choice(action, seat)
+    if choice is None:  # no action at all: refused with the rule of the choice it is not
+        apply_effect(state, seat, action, character)
+        raise _malformed(f"{_shown(action)} is no Replace, Swap or Decline, whatever it compares equal to", seat)
+    apply_effect(state, seat, choice, character)  # refused with its rule if it is no choice of the chooser's
+    return choice
 
 
-def _one_per_awaited(state: RevolutionState, choices: Mapping[int, Action]) -> None:
+def _shown(value: object) -> str:
+    """``value`` quoted short, with its type: a forged object's ``repr`` may itself fail (a missing field)."""
+    try:
+        text = quote(value, 60)
+    except Exception:  # anything a hostile __repr__ raises: the type name is enough to tell the fault
+        text = "an object"
+    return f"{text} (a {type(value).__name__:.40})"
+
+
+def _malformed(message: str, seat: int) -> MalformedActionError:
+    return MalformedActionError(message, rule="9.2", seat=seat)
+
+
+def _exactly(value: object, cls: type[T], field: str, seat: int) -> T:
+    """``value`` if it is of ``cls`` itself (no subclass: it could override what the checks read)."""
+    if type(value) is not cls:
+        raise _malformed(f"{field} is a {cls.__name__}, not {_shown(value)}", seat)
+    return value
+
+
+def _genuine_bid(bid: Bid, seat: int) -> Bid:
+    """``bid`` rebuilt: its placements must be the sorted tuple of ``(str, Tokens)`` pairs without empty ones
+    that :class:`~revolution.rules.bids.Bid`'s constructor makes, and each :class:`Tokens` is built anew."""
+    _exactly(bid, Bid, "a bid", seat)
+    placements = _exactly(getattr(bid, "placements", None), tuple, "Bid.placements", seat)
+    pairs: list[tuple[str, Tokens]] = []
+    for item in placements:
+        if not (type(item) is tuple and len(item) == 2 and type(item[0]) is str and type(item[1]) is Tokens):
+            raise _malformed(f"Bid.placements holds (str, Tokens) pairs, not {_shown(item)}", seat)
+        pairs.append((item[0], _genuine_tokens(item[1], seat)))
+    try:
+        genuine = Bid(pairs)
+    except InvalidValueError as error:  # a name given twice
+        raise _malformed(str(error), seat) from None
+    if genuine.placements != tuple(pairs):
+        raise _malformed("Bid.placements are sorted by character name, without empty ones: build the Bid with "
+                         "its constructor", seat)
+    return genuine
+
+
+def _genuine_tokens(tokens: Tokens, seat: int) -> Tokens:
+    counts: list[int] = []
+    for kind in Token:
+        count = getattr(tokens, kind.value, None)
+        if type(count) is not int or count < 0:
+            raise _malformed(f"Tokens.{kind.value} is a whole number from 0, not {_shown(count)}", seat)
+        counts.append(count)
+    return Tokens(*counts)
+
+
+def _genuine_cube(cube: object, field: str, seat: int) -> CubeAt:
+    cube = _exactly(cube, CubeAt, field, seat)
+    area, owner = getattr(cube, "area", None), getattr(cube, "seat", None)
+    if type(area) is not str or type(owner) is not int:
+        raise _malformed(f"{field} names an area (a str) and a seat (an int), not {_shown(area)} and "
+                         f"{_shown(owner)}", seat)
+    return CubeAt(area, owner)
+
+
+def _genuine_choice(action: object, seat: int) -> Action | None:
+    """A Spy's or Apothecary's choice rebuilt of its own class and a fresh :class:`CubeAt`; ``None`` for an
+    object of no action class (left to the effect's refusal)."""
+    if type(action) is Replace:
+        return Replace(_genuine_cube(getattr(action, "target", None), "Replace.target", seat))
+    if type(action) is Swap:
+        return Swap(_genuine_cube(getattr(action, "first", None), "Swap.first", seat),
+                    _genuine_cube(getattr(action, "second", None), "Swap.second", seat))
+    if type(action) is Decline:
+        return Decline()
+    if isinstance(action, (Replace, Swap, Decline)):
+        raise _malformed(f"a choice is a Replace, Swap or Decline itself, not a {type(action).__name__:.40}", seat)
+    return None
+
+
+def _one_per_awaited(state: RevolutionState, choices: Mapping[int, Action]) -> dict[int, Action]:
+    """The choices, each checked (:func:`check`) and made of the rules' own objects."""
     if state.phase is Phase.OVER:
         raise WrongStepError("the game is over: there is no step to resolve", rule="7.1")
     if not awaited(state):
@@ -144,8 +234,7 @@ def _one_per_awaited(state: RevolutionState, choices: Mapping[int, Action]) -> N
     if set(choices) != set(awaited(state)):
         raise WrongStepError(f"a step takes one choice of each awaited seat {sorted(awaited(state))}, not of "
                              f"{sorted(choices)}", rule="9.1")
-    for seat, action in choices.items():
-        check(state, seat, action)
+    return {seat: check(state, seat, action) for seat, action in choices.items()}
 
 
 def step(state: RevolutionState, choices: Mapping[int, Action]) -> Step:
@@ -156,7 +245,7 @@ def step(state: RevolutionState, choices: Mapping[int, Action]) -> Step:
 
     :raises WrongStepError: choices missing or of seats not awaited; or any error of :func:`check`.
     """
-    _one_per_awaited(state, choices)
+    choices = _one_per_awaited(state, choices)
     events: list[RevolutionEvent] = []
     if state.phase is Phase.BIDDING:
         bids = tuple(choices[seat] for seat in range(state.players))

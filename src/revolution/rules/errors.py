@@ -19,6 +19,7 @@ __all__ = [
     "IllegalTargetError",
     "ImmuneCharacterError",
     "InvalidValueError",
+    "MalformedActionError",
     "RevolutionError",
     "RevolutionChoiceError",
     "TokensNotAllBidError",
@@ -92,3 +93,11 @@ class ImmuneCharacterError(IllegalBidError):
 
 class IllegalTargetError(RevolutionChoiceError):
     """A Spy's or Apothecary's choice that is not one of the cubes it may take or swap (rules 5.7, 5.8)."""
+
+
+class MalformedActionError(RevolutionChoiceError):
+    """An action that is not what its class declares (rule 9.2): a subclass or look-alike of an action class,
+    a bid whose placements are no sorted tuple of ``(str, Tokens)`` pairs, a cube whose area is no ``str``.
+    Such an object can only be built around the classes' own checks (``object.__setattr__``, ``__new__``, a
+    subclass that overrides a method); it could change after it was checked, or say one thing to the check
+    and another to the step, so the engine keeps none of it."""

@@ -72,10 +72,14 @@ class Revolution:
         """``seat``'s legal actions in a fixed order (:func:`~revolution.rules.engine.legal_actions`)."""
         return engine.legal_actions(state, seat)
 
-    def check(self, state: RevolutionState, seat: int, action: Action) -> None:
+    def check(self, state: RevolutionState, seat: int, action: Action) -> Action:
         """Raise the error naming the rule unless ``seat`` may choose ``action`` (rule 9.2); it reads the state
-        alone, so no refusal depends on another seat's hidden bid."""
-        engine.check(state, seat, action)
+        alone, so no refusal depends on another seat's hidden bid.
+
+        :returns: ``action`` made of the rules' own objects (:func:`~revolution.rules.engine.check`), which the
+            kit keeps instead of the caller's.
+        """
+        return engine.check(state, seat, action)
 
     def step(self, state: RevolutionState, choices: Mapping[int, Action],
              chance: ChanceSource) -> kit_game.Transition[RevolutionState, RevolutionEvent]:

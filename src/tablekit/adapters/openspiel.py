@@ -51,8 +51,8 @@ from tablekit.errors import GameContractError, IllegalChoiceError
 from tablekit.game import Game
 from tablekit.wire import quote
 
-__all__ = ["KitGame", "KitObserver", "KitState", "Limits", "Spec", "is_sequential", "node_player", "register",
-           "replay_history"]
+__all__ = ["KitGame", "KitObserver", "KitState", "Limits", "Spec", "game_type", "is_sequential", "node_player",
+           "register", "replay_history"]
 
 @attrs.frozen
 class Limits:
@@ -392,6 +392,57 @@ def _observation(spec: Spec, flow: KitFlow[Any, Any, Any], seat: int | None) -> 
     return text
 
 
+def game_type(
+    short_name: str,
+    *,
+    players: tuple[int, int],
+    parameters: Mapping[str, Any],
+    long_name: str | None = None,
+    sequential: bool = False,
+    chance: bool = True,
+    utility: Any = None,
+    information_state_tensor: bool = False,
+    observation_tensor: bool = False,
+    factored_observation_string: bool = False,
+) -> Any:
+    """The ``pyspiel.GameType`` of a game on the kit: what every such game shares, imperfect information,
+    terminal rewards, an information state and an observation as strings, and what differs given.
+
+    :func:`register` builds its game type so, and a game with an adapter of its own (its own tensors, no
+    chance) calls it for its ``GameType``.
+
+    :param short_name: the name to load it by.
+    :param players: the fewest and the most seats.
+    :param parameters: the parameters and their defaults (OpenSpiel's ``parameter_specification``).
+    :param long_name: the game's name for people (the short name by default).
+    :param sequential: ``SEQUENTIAL`` dynamics (one seat at every decision), else ``SIMULTANEOUS``.
+    :param chance: ``EXPLICIT_STOCHASTIC`` chance nodes, else ``DETERMINISTIC`` (a game that draws nothing).
+    :param utility: a ``pyspiel.GameType.Utility`` (general-sum by default).
+    :param information_state_tensor: whether the game's states give an information state tensor.
+    :param observation_tensor: whether they give an observation tensor.
+    :param factored_observation_string: whether they give the public and private parts of an observation.
+    """
+    dynamics = pyspiel.GameType.Dynamics.SEQUENTIAL if sequential else pyspiel.GameType.Dynamics.SIMULTANEOUS
+    mode = pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC if chance else pyspiel.GameType.ChanceMode.DETERMINISTIC
+    return pyspiel.GameType(
+        short_name=short_name,
+        long_name=long_name or short_name,
+        dynamics=dynamics,
+        chance_mode=mode,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility if utility is not None else pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=players[1],
+        min_num_players=players[0],
+        provides_information_state_string=True,
+        provides_information_state_tensor=information_state_tensor,
+        provides_observation_string=True,
+        provides_observation_tensor=observation_tensor,
+        parameter_specification=dict(parameters),
+        provides_factored_observation_string=factored_observation_string,
+    )
+
+
 def register(
     game: Game[Any, Any, Any, Any, Any],
     encoder: ActionEncoder[Any, Any],
@@ -425,31 +476,16 @@ def register(
         module docstring).
     :returns: the registered subclass of :class:`KitGame`.
     """
-    dynamics = pyspiel.GameType.Dynamics.SEQUENTIAL if sequential else pyspiel.GameType.Dynamics.SIMULTANEOUS
-    game_type = pyspiel.GameType(
-        short_name=short_name,
-        long_name=long_name or short_name,
-        dynamics=dynamics,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=utility if utility is not None else pyspiel.GameType.Utility.GENERAL_SUM,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=players[1],
-        min_num_players=players[0],
-        provides_information_state_string=True,
-        provides_information_state_tensor=False,
-        provides_observation_string=True,
-        provides_observation_tensor=False,
-        parameter_specification=dict(parameters),
-    )
-    spec = Spec(game, encoder, game_type, config, limits, observe, outcome)
+    kind = game_type(short_name, players=players, parameters=parameters, long_name=long_name, sequential=sequential,
+                     utility=utility)
+    spec = Spec(game, encoder, kind, config, limits, observe, outcome)
 
     class Registered(KitGame):
-        __doc__ = f"{game_type.long_name}, on the kit's OpenSpiel base."
+        __doc__ = f"{kind.long_name}, on the kit's OpenSpiel base."
 
         def __init__(self, params: Mapping[str, Any] | None = None) -> None:
             super().__init__(spec, params)
 
     Registered.__name__ = Registered.__qualname__ = f"KitGame_{short_name}"
-    pyspiel.register_game(game_type, Registered)
+    pyspiel.register_game(kind, Registered)
     return Registered

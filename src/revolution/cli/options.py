@@ -1,0 +1,78 @@
+"""The options that ``revolution``'s subcommands share: the game's config, its seed, and the bots' kinds.
+
+* ``--players {3,4}`` (default 4), ``--bid-refunds`` and ``--area-control-bonus`` (the optional rules 8.1 and
+  8.2) make the :class:`~revolution.rules.state.RevolutionConfig` (:func:`config_of`);
+* ``--bots`` names the bot kind of every seat, or one kind per seat separated by commas, among
+  :data:`BOT_KINDS` (:func:`bot_kinds`), and :func:`make_bot` builds one.
+
+>>> bot_kinds("greedy,random,random", 3)
+['greedy', 'random', 'random']
+"""
+
+from __future__ import annotations
+
+import argparse
+import types
+from collections.abc import Callable, Mapping
+from typing import Final
+
+from revolution.bots import GreedyBot
+from revolution.rules.actions import Action
+from revolution.rules.state import RevolutionConfig
+from revolution.rules.views import RevolutionView
+from tablekit.bots import Bot, RandomBot
+from tablekit.cli import UsageError
+
+__all__ = ["BOT_KINDS", "add_bots", "add_game", "bot_kinds", "config_of", "make_bot"]
+
+#: The bots a seat may be played by, by name: the greedy bidder (:class:`~revolution.bots.GreedyBot`) and the
+#: kit's :class:`~tablekit.bots.RandomBot`, each built from its seed.
+BOT_KINDS: Final[Mapping[str, Callable[[int], Bot[RevolutionView, Action]]]] = types.MappingProxyType(
+    {"greedy": GreedyBot, "random": RandomBot})
+
+
+def make_bot(kind: str, seed: int) -> Bot[RevolutionView, Action]:
+    """A bot of ``kind`` (one of :data:`BOT_KINDS`) seeded with ``seed``."""
+    return BOT_KINDS[kind](seed)
+
+
+def add_game(parser: argparse.ArgumentParser) -> None:
+    """Add the options of one game: the seats, the seed, the optional rules."""
+    parser.add_argument("--players", type=int, choices=(3, 4), default=4, help="number of seats (default 4)")
+    parser.add_argument("--seed", type=int, default=1, help="the seed of the bots (default 1)")
+    parser.add_argument("--bid-refunds", action="store_true", help="play with the optional Bid Refunds (rule 8.1)")
+    parser.add_argument("--area-control-bonus", action="store_true",
+                        help="play with the optional Area Control Bonus (rule 8.2)")
+
+
+def add_bots(parser: argparse.ArgumentParser, *, default: str | None) -> None:
+    """Add ``--bots``: the bot kind of every seat, or one per seat separated by commas; without ``default``,
+    seat 0 greedy and the others random (:func:`bot_kinds`)."""
+    shown = default or "greedy for seat 0, random for the others"
+    parser.add_argument("--bots", default=default,
+                        help=f"bot kind of every seat, or a comma-separated kind per seat: "
+                             f"{', '.join(sorted(BOT_KINDS))} (default {shown})")
+
+
+def config_of(args: argparse.Namespace) -> RevolutionConfig:
+    """The config that :func:`add_game`'s options give."""
+    return RevolutionConfig(players=args.players, bid_refunds=args.bid_refunds,
+                            area_control_bonus=args.area_control_bonus)
+
+
+def bot_kinds(spec: str | None, players: int) -> list[str]:
+    """The bot kind of each seat that ``--bots`` names; for ``None``, a greedy bot at seat 0 against random ones.
+
+    :raises ~tablekit.cli.UsageError: a kind that does not exist, or a list of the wrong length.
+    """
+    if spec is None:
+        return ["greedy"] + ["random"] * (players - 1)
+    kinds = [kind.strip() for kind in spec.split(",")]
+    unknown = [kind for kind in kinds if kind not in BOT_KINDS]
+    if unknown:
+        raise UsageError(f"--bots: unknown bot kind {unknown[0]!r}; choose from {', '.join(sorted(BOT_KINDS))}")
+    if len(kinds) == 1:
+        return kinds * players
+    if len(kinds) != players:
+        raise UsageError(f"--bots: give one kind, or one per seat ({players}), not {len(kinds)}")
+    return kinds
