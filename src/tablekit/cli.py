@@ -14,7 +14,14 @@ status:
   cannot be read) gives exactly one line on standard error, ``program: message``, and the shell's
   ``error_status`` (default :data:`EXIT_ERROR`, 1);
 * a :class:`CommandExit` stops a command with its own status and line (a player who leaves a game);
-* Ctrl-C (:class:`KeyboardInterrupt`) prints ``Interrupted.`` and gives :data:`EXIT_INTERRUPTED` (130).
+* Ctrl-C (:class:`KeyboardInterrupt`) prints ``Interrupted.`` and gives :data:`EXIT_INTERRUPTED` (130);
+* a standard output closed early (``program demo | head -1``: :class:`BrokenPipeError`) is a normal end: the
+  rest of the output is thrown away, nothing is printed on standard error, and the status is the command's
+  :data:`EXIT_OK` (0).
+
+The parsers it builds show every option's default in ``--help`` (:class:`HelpFormatter`), say the
+program's version with ``--version`` when the shell is given one, and report an argument that no
+option takes (``program demo extra``) with the subcommand's usage rather than the program's.
 
 The kit needs no terminal library. The console convention: a command writes to an *output* that the shell
 builds, at each call, from the standard output of that moment (``sys.stdout`` then), with the
@@ -35,6 +42,7 @@ hello, world
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from collections.abc import Callable, Sequence
@@ -52,6 +60,7 @@ __all__ = [
     "USAGE_WORD_LIMIT",
     "Command",
     "CommandExit",
+    "HelpFormatter",
     "Shell",
     "UsageError",
     "main",
@@ -135,6 +144,23 @@ def _shorten(message: str) -> str:
     return _LONG_WORD.sub(lambda m: f"{m.group()[: USAGE_WORD_LIMIT - 3]}... ({len(m.group())} characters)", message)
 
 
+class HelpFormatter(argparse.HelpFormatter):
+    """The help of an option ends with its default, ``(default 4)``, unless its text already names it.
+
+    An option without a default (``None``), a flag (default ``False``) and ``--help`` say nothing more;
+    unlike :class:`argparse.ArgumentDefaultsHelpFormatter`, an option whose help already says
+    ``default`` is left as written, so the default is never given twice.
+    """
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        default = action.default
+        if default is None or default is False or default is argparse.SUPPRESS or "default" in text:
+            return action.help
+        # argparse %-formats the help: a literal "%" in the default must be doubled.
+        return f"{text} (default {str(default).replace('%', '%%')})".lstrip()
+
+
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose usage errors cut long words short and stay on one line."""
 
@@ -152,6 +178,8 @@ class Shell(Generic[O]):
     :ivar commands: the subcommands, in the order the help lists them; names must differ.
     :ivar output: builds a command's output from the standard output stream (see the console convention).
     :ivar error_status: the exit status after a :class:`~tablekit.errors.KitError`.
+    :ivar version: the program's version, which ``program --version`` prints (``program 1.2``); ``None``: no
+        ``--version`` option.
     """
 
     program: str
@@ -159,6 +187,7 @@ class Shell(Generic[O]):
     commands: Sequence[Command[O]]
     output: Callable[[TextIO], O]
     error_status: int = EXIT_ERROR
+    version: str | None = None
 
     def __attrs_post_init__(self) -> None:
         names = [command.name for command in self.commands]
@@ -167,12 +196,16 @@ class Shell(Generic[O]):
 
     def parsers(self) -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
         """The top-level parser and each command's, by name."""
-        parser = _Parser(prog=self.program, description=self.description)
+        parser = _Parser(prog=self.program, description=self.description, formatter_class=HelpFormatter)
+        if self.version is not None:
+            parser.add_argument("--version", action="version", version=f"{self.program} {self.version}")
         names = ",".join(command.name for command in self.commands)
         sub = parser.add_subparsers(dest="command", required=True, metavar=f"{{{names}}}")
         subparsers: dict[str, argparse.ArgumentParser] = {}
         for command in self.commands:
-            subparsers[command.name] = sub.add_parser(command.name, help=command.help, description=command.help)
+            subparsers[command.name] = sub.add_parser(
+                command.name, help=command.help, description=command.help, formatter_class=HelpFormatter
+            )
             command.add_arguments(subparsers[command.name])
         return parser, subparsers
 
@@ -182,14 +215,22 @@ class Shell(Generic[O]):
         (where argparse writes too, and where a test's capture finds them).
 
         :returns: the command's exit status, the shell's ``error_status`` after a
-            :class:`~tablekit.errors.KitError`, a :class:`CommandExit`'s status, or 130 after Ctrl-C.
-        :raises SystemExit: with status 2 for bad arguments (and 0 after ``--help``), as argparse does.
+            :class:`~tablekit.errors.KitError`, a :class:`CommandExit`'s status, 130 after Ctrl-C, or 0 when
+            standard output was closed before the command finished (a reader such as ``head`` had enough).
+        :raises SystemExit: with status 2 for bad arguments (and 0 after ``--help`` or ``--version``), as
+            argparse does.
         """
         parser, subparsers = self.parsers()
-        args = parser.parse_args(argv)
+        args, extra = parser.parse_known_args(argv)
         command = next(c for c in self.commands if c.name == args.command)
+        if extra:  # the top-level parser would report them with the program's usage, not the command's
+            subparsers[command.name].error(f"unrecognized arguments: {' '.join(extra)}")
         try:
-            return command.run(args, self.output(sys.stdout))
+            status = command.run(args, self.output(sys.stdout))
+            sys.stdout.flush()  # here, where a closed pipe is caught, rather than at the interpreter's exit
+            return status
+        except BrokenPipeError:
+            return _output_closed()
         except UsageError as error:
             subparsers[command.name].error(str(error))
         except CommandExit as stop:
@@ -206,6 +247,20 @@ class Shell(Generic[O]):
         return status
 
 
+def _output_closed() -> int:
+    """Standard output was closed by its reader: send what is still buffered, and whatever the interpreter
+    flushes on its way out, to the null device, so that no "Exception ignored" message follows; the end is a
+    normal one (:data:`EXIT_OK`)."""
+    try:
+        descriptor = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # a stream without a descriptor (a test's capture)
+        return EXIT_OK
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, descriptor)
+    os.close(null)
+    return EXIT_OK
+
+
 def main(
     program: str,
     description: str,
@@ -214,6 +269,7 @@ def main(
     *,
     output: Callable[[TextIO], O],
     error_status: int = EXIT_ERROR,
+    version: str | None = None,
 ) -> int:
     """Build the :class:`Shell` of ``commands`` and run it with ``argv``: see :meth:`Shell.main`."""
-    return Shell(program, description, commands, output, error_status).main(argv)
+    return Shell(program, description, commands, output, error_status, version).main(argv)

@@ -21,6 +21,7 @@ from typing import TextIO
 
 from rich.console import Console
 
+from darkempire import __version__
 from darkempire.bots import BOT_KINDS
 from darkempire.rules.cards import Theme
 from darkempire.cli import demo, play, replay, simulate
@@ -135,10 +136,20 @@ COMMANDS: tuple[Command[Console], ...] = (
 )
 
 
+class _Console(Console):
+    """A ``rich`` console that lets a closed standard output reach the kit's shell as :class:`BrokenPipeError`
+    (a normal end there) instead of exiting with status 1 itself, as ``rich`` does."""
+
+    def on_broken_pipe(self) -> None:
+        """Stop printing and hand the closed pipe to the shell."""
+        self.quiet = True
+        raise BrokenPipeError("standard output was closed")
+
+
 def console(stream: TextIO) -> Console:
     """The ``rich`` console a subcommand prints to: on ``stream`` (standard output), plain text without
     colours when it is not a terminal, and no wrapping (a long line stays one line for a script to read)."""
-    return Console(file=stream, highlight=False, soft_wrap=True, emoji=False)
+    return _Console(file=stream, highlight=False, soft_wrap=True, emoji=False)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -149,4 +160,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         standard error), 130 after Ctrl-C. Bad arguments exit with status 2 and a message with the
         subcommand's usage (:class:`SystemExit`, from :mod:`argparse`).
     """
-    return shell.main("darkempire", DESCRIPTION, COMMANDS, argv, output=console, error_status=EXIT_LEFT)
+    return shell.main(
+        "darkempire", DESCRIPTION, COMMANDS, argv, output=console, error_status=EXIT_LEFT, version=__version__
+    )
