@@ -28,6 +28,7 @@ import attrs
 
 from darkempire.rules import engine
 from darkempire.rules.actions import Action
+from darkempire.rules.cards import Theme
 from darkempire.rules.errors import DarkEmpireError
 from darkempire.rules.scoring import Verdict
 from darkempire.rules.state import GameConfig, GameState
@@ -85,6 +86,9 @@ class GameRecord:
     :ivar digests: optionally, :func:`state_digest` of the state after each
         choice (one per choice, or none), so that a replay finds the very
         first choice that does not reproduce, even a legal one.
+    :ivar theme: the faction names the game was shown with, which a replay shows again
+        (``darkempire replay``; its ``--theme`` overrides it). The rules never read it. A record written
+        before records carried it has none in its JSON, and is Steam Noir's.
     """
 
     config: GameConfig
@@ -92,6 +96,7 @@ class GameRecord:
     choices: tuple[Choice, ...] = attrs.field(converter=_choices)
     verdict: Verdict | None
     digests: tuple[str, ...] = attrs.field(default=(), converter=_strings)
+    theme: Theme = Theme.STEAM_NOIR
 
     def pairs(self) -> tuple[tuple[int, Action], ...]:
         """The choices as ``(seat, action)`` pairs, as :func:`darkempire.rules.engine.replay` takes them."""

@@ -79,7 +79,11 @@ def _add_replay(sub: argparse.ArgumentParser) -> None:
     sub.add_argument("file", metavar="FILE", help="a game record (demo --record) or a public record (demo --public-record)")
     sub.add_argument("--seat", type=int, help="show what this seat saw (with --week)")
     sub.add_argument("--week", type=int, help="show week 1-12 as the seat (or a spectator) saw it")
-    _add_theme(sub)
+    sub.add_argument(
+        "--theme", choices=sorted(_THEMES), default=None,
+        help="faction names to show (default: the record's, which demo stored; "
+        f"{Theme.STEAM_NOIR.value} for a record that names none)",
+    )
 
 
 def _bot_kinds(spec: str, players: int) -> list[str]:
@@ -124,7 +128,8 @@ def _simulate(args: argparse.Namespace, out: Console) -> int:
 
 
 def _replay(args: argparse.Namespace, out: Console) -> int:
-    return replay.replay_command(out, args.file, _THEMES[args.theme], seat=args.seat, week=args.week)
+    theme = None if args.theme is None else _THEMES[args.theme]
+    return replay.replay_command(out, args.file, theme, seat=args.seat, week=args.week)
 
 
 #: The subcommands of ``darkempire``, in the order its help lists them.
