@@ -93,6 +93,7 @@ from darkempire.rules.state import (
 from darkempire.rules.state import GameState, ScoredEmperorCard, WeekRecord
 from darkempire.rules.table import Play, Reinforcement, WeekTable
 from darkempire.rules.views import PlayerView, spectator_view
+from darkempire.text import verdict_difference
 
 T = TypeVar("T")
 
@@ -276,7 +277,8 @@ def _checked_views(record: PublicRecord) -> tuple[PlayerView, ...]:
         views.append(spectator.view)
     final = views[-1].verdict
     if record.verdict != final:
-        raise PublicRecordError(None, "9.3", f"the record's verdict {record.verdict!r} is not the one its steps reach")
+        difference = verdict_difference(record.verdict, final, record.theme)
+        raise PublicRecordError(None, "9.3", f"its verdict is not the one its steps reach: {difference}")
     return tuple(views)
 
 
