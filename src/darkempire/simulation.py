@@ -40,6 +40,7 @@ from typing import Any
 
 import attrs
 from rich.console import Console
+from rich.markup import escape
 
 from tablekit.stats import Rate, wilson_interval
 
@@ -395,7 +396,7 @@ def simulate_command(
     if args.plot is not None:
         plot_summary(summary, args.plot, theme)
         if not args.json:
-            console.print(f"Plot written to {args.plot}.")
+            console.print(f"Plot written to {escape(args.plot)}.")  # a path is text, not markup: out[1].png
     return 0
 
 

@@ -124,6 +124,8 @@ def _simulate(args: argparse.Namespace, out: Console) -> int:
         raise UsageError(f"--games must be at least 1, not {args.games}")
     if args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
+    if args.plot is not None:  # refused now rather than after a thousand games
+        check_writable(Path(args.plot))
     return simulate.run(out, args, _bot_kinds(args.bots, args.players), _THEMES[args.theme])
 
 
