@@ -136,8 +136,8 @@ class PublicRecord:
     :ivar config: the game's options.
     :ivar steps: one :class:`PublicStep` per choice, in order.
     :ivar verdict: the verdict, or ``None`` for an unfinished game.
-    :ivar theme: the faction names the game was shown with (see :attr:`GameRecord.theme
-        <darkempire.records.GameRecord.theme>`); Steam Noir's for a record that names none.
+    :ivar theme: the faction names the game was shown with (as a
+        :class:`~darkempire.records.GameRecord`'s ``theme``); Steam Noir's for a record that names none.
     """
 
     config: GameConfig
@@ -187,7 +187,7 @@ def public_record(game: GameRecord | PlayedGame, *, theme: Theme | None = None) 
     """The public record of a game, from its :class:`~darkempire.history.History` or its
     :class:`~darkempire.records.GameRecord` (which is replayed through the rules).
 
-    Its :attr:`~PublicRecord.theme` is ``theme`` if given, else the game record's (Steam Noir's for a
+    Its ``theme`` is ``theme`` if given, else the game record's (Steam Noir's for a
     history).
 
     :raises RecordError: if the history does not start at a deal (it was

@@ -43,8 +43,8 @@ def replay_command(
 ) -> int:
     """``darkempire replay``: replay the record at ``path``; print the game, or one seat's view of one week.
 
-    Faction names are ``theme``'s, or, without one, the record's own (:attr:`GameRecord.theme
-    <darkempire.records.GameRecord.theme>`: the names the game was shown with), in the printout and in the
+    Faction names are ``theme``'s, or, without one, the record's own (the ``theme`` of a
+    :class:`~darkempire.records.GameRecord`: the names the game was shown with), in the printout and in the
     error of a record that does not reproduce.
 
     :returns: 0 when the record reproduces.
