@@ -81,8 +81,8 @@ def _add_replay(sub: argparse.ArgumentParser) -> None:
     sub.add_argument("--week", type=int, help="show week 1-12 as the seat (or a spectator) saw it")
     sub.add_argument(
         "--theme", choices=sorted(_THEMES), default=None,
-        help="faction names to show (default: the record's, which demo stored; "
-        f"{Theme.STEAM_NOIR.value} for a record that names none)",
+        help="faction names to show (default the record's theme, which demo stored; "
+        f"default {Theme.STEAM_NOIR.value} for a record that names none)",
     )
 
 
