@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 
 import darkempire
-from darkempire.cli.app import COMMANDS, DESCRIPTION
+from darkempire.cli.app import COMMANDS, DESCRIPTION, console
 from tablekit.cli import Shell
 
 SRC = Path(darkempire.__file__).resolve().parents[1]
@@ -163,7 +163,7 @@ def test_version_is_printed_by_both_module_entry_points(tmp_path: Path, module: 
 
 def _defaults() -> dict[str, list[str]]:
     """Each subcommand's options that have a default a reader should be told (not None, not a flag's False)."""
-    _, subparsers = Shell("darkempire", DESCRIPTION, COMMANDS, output=lambda s: s).parsers()
+    _, subparsers = Shell("darkempire", DESCRIPTION, COMMANDS, output=console).parsers()
     return {
         name: [
             action.option_strings[-1]
