@@ -13,29 +13,34 @@ nox.options.sessions = ["tests", "typecheck"]
 
 @nox.session
 def tests(session: nox.Session) -> None:
-    """The whole test suite with the CI Hypothesis profile (the README's test command: the adapters' tests need
-    their extras)."""
+    """The whole test suite, as CI runs it (the README's test command, with the adapters' extras).
+
+    Hypothesis runs with the ``ci`` profile; extra arguments go to pytest.
+    """
     session.install("-e", ".[dev,openspiel,pettingzoo]")
     session.run("python", "-m", "pytest", "-q", *session.posargs, env={"HYPOTHESIS_PROFILE": "ci"})
 
 
 @nox.session
 def typecheck(session: nox.Session) -> None:
-    """``mypy --strict`` on src and tests (with the adapters' extras, whose modules they import)."""
+    """Type-check src and tests with ``mypy --strict``.
+
+    The adapters' extras are installed: their modules import them.
+    """
     session.install("-e", ".[dev,openspiel,pettingzoo]")
     session.run("mypy", "--strict")
 
 
 @nox.session
 def long(session: nox.Session) -> None:
-    """The test suite with the ``long`` Hypothesis profile (overnight runs)."""
+    """The test suite with many more Hypothesis examples (the ``long`` profile): an overnight run."""
     session.install("-e", ".[dev,openspiel,pettingzoo]")
     session.run("python", "-m", "pytest", "-q", *session.posargs, env={"HYPOTHESIS_PROFILE": "long"})
 
 
 @nox.session
 def docs(session: nox.Session) -> None:
-    """Build the Sphinx docs and run every doctest in them; warnings and broken references are errors."""
+    """Build the HTML docs and run their examples; a warning or a broken reference fails the session."""
     session.install("-e", ".[dev]")
     session.run("sphinx-build", "-W", "-n", "--keep-going", "-b", "html", "docs", "docs/_build/html")
     session.run("sphinx-build", "-W", "-n", "--keep-going", "-b", "doctest", "docs", "docs/_build/doctest")
@@ -70,10 +75,10 @@ def _mutation_score(results: str) -> str:
 
 @nox.session
 def mutation(session: nox.Session) -> None:
-    """Mutation testing of the rules modules with mutmut (``[tool.mutmut]`` in pyproject.toml).
+    """Mutation testing of the rules modules with mutmut: how many planted bugs the tests catch (slow).
 
-    Prints the score, killed/total, per module. Extra arguments go to ``mutmut run`` (e.g. mutant names).
-    Hypothesis runs with the ``dev`` profile to keep each mutant's run short. The last score and the reason
+    The configuration is ``[tool.mutmut]`` in pyproject.toml. Prints the score, killed/total, per module.
+    Extra arguments go to ``mutmut run`` (e.g. mutant names). Hypothesis runs with the ``dev`` profile to keep each mutant's run short. The last score and the reason
     each surviving mutant is equivalent are in tests/mutation.md.
     """
     session.install("-e", ".[dev,openspiel,pettingzoo]")  # tests of the engine's draws read the adapters' flow
@@ -114,7 +119,7 @@ def _crosshair_problems(report: str, modules: list[str]) -> list[str]:
 
 @nox.session
 def crosshair(session: nox.Session) -> None:
-    """Check the ``:pre:``/``:post:`` contracts of the scoring rules symbolically with CrossHair (issue 3).
+    """Check the scoring rules' ``:pre:``/``:post:`` contracts symbolically with CrossHair.
 
     Fails on any counterexample, on "Unable to meet precondition" and on a contract the report does not mention.
     In an environment that already has the project installed: ``nox --no-venv --no-install -s crosshair``.
@@ -138,7 +143,7 @@ def crosshair(session: nox.Session) -> None:
 
 @nox.session
 def bench(session: nox.Session) -> None:
-    """The speed benchmark, with RLCard and PokerKit as references (issue 6).
+    """Measure the engine's speed beside RLCard and PokerKit (not a test).
 
     Games/s, decisions/s, microseconds per apply and legal_actions, bytes per state, and the reference
     workloads of RLCard (Leduc Hold'em) and PokerKit with our ratio to each.
@@ -154,7 +159,9 @@ def bench(session: nox.Session) -> None:
 
 @nox.session
 def reference_speed(session: nox.Session) -> None:
-    """How much slower the pure reference engine is than the old engine of ae1403c (issue 13 allows 1.5x).
+    """Compare the reference engine's speed with the old engine's (not a test).
+
+    The reference engine may be at most 1.5 times slower.
 
     Interleaved rounds of the same workload (100 games of RandomBots with 3, 4 and 5 players) in fresh
     subprocesses, the old engine's ``src/`` taken with ``git archive ae1403c src``; prints each engine's CPU

@@ -28,7 +28,7 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
     "myst_parser",
-    "sphinxcontrib.mermaid",
+    "sphinx_copybutton",
     "importrefs",
     "optionaldeps",
     "spectrace",
@@ -51,7 +51,15 @@ html_static_path: list[str] = []
 # -- MyST -------------------------------------------------------------------------------------------
 myst_enable_extensions = ["colon_fence", "deflist", "dollarmath", "fieldlist"]
 myst_heading_anchors = 3
-myst_fence_as_directive = ["mermaid"]
+
+# -- copy buttons -----------------------------------------------------------------------------------
+# Every code block gets a copy button. An example written as a Python session copies as code: the
+# ">>> " and "... " prompts are left out, and so are the lines without one (the output); a shell line
+# copies without its "$ ".
+copybutton_prompt_text = r">>> |\.\.\. |\$ "
+copybutton_prompt_is_regexp = True
+copybutton_only_copy_prompt_lines = True
+copybutton_remove_prompts = True
 
 # -- autodoc and type hints -------------------------------------------------------------------------
 autodoc_default_options = {"members": True, "show-inheritance": True, "member-order": "bysource"}

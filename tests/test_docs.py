@@ -224,7 +224,7 @@ def _sphinx_available() -> bool:
     try:
         importlib.import_module("sphinx")
         importlib.import_module("myst_parser")
-        importlib.import_module("sphinxcontrib.mermaid")
+        importlib.import_module("sphinx_copybutton")
     except ImportError:
         return False
     return True

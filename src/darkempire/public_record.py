@@ -54,7 +54,7 @@ import attrs
 
 from darkempire.rules import engine
 from darkempire.rules.actions import PlayCard, Reinforce, Side
-from darkempire.rules.cards import EMPEROR_CARDS, REINFORCEMENT_CARDS, REVOLUTION_CARDS, Faction, HandCard
+from darkempire.rules.cards import EMPEROR_CARDS, REINFORCEMENT_CARDS, REVOLUTION_CARDS, Faction, HandCard, Theme
 from darkempire.rules.errors import DarkEmpireError, InvalidArgumentError
 from darkempire.rules.events import (
     CardsPassed,
@@ -93,6 +93,7 @@ from darkempire.rules.state import (
 from darkempire.rules.state import GameState, ScoredEmperorCard, WeekRecord
 from darkempire.rules.table import Play, Reinforcement, WeekTable
 from darkempire.rules.views import PlayerView, spectator_view
+from darkempire.text import verdict_difference
 
 T = TypeVar("T")
 
@@ -135,11 +136,14 @@ class PublicRecord:
     :ivar config: the game's options.
     :ivar steps: one :class:`PublicStep` per choice, in order.
     :ivar verdict: the verdict, or ``None`` for an unfinished game.
+    :ivar theme: the faction names the game was shown with (as a
+        :class:`~darkempire.records.GameRecord`'s ``theme``); Steam Noir's for a record that names none.
     """
 
     config: GameConfig
     steps: tuple[PublicStep, ...] = attrs.field(converter=_steps)
     verdict: Verdict | None
+    theme: Theme = Theme.STEAM_NOIR
 
 
 class PublicRecordError(RecordError):
@@ -179,9 +183,12 @@ class PlayedGame(Protocol):
         """Each choice, in order: one fewer than the states."""
 
 
-def public_record(game: GameRecord | PlayedGame) -> PublicRecord:
+def public_record(game: GameRecord | PlayedGame, *, theme: Theme | None = None) -> PublicRecord:
     """The public record of a game, from its :class:`~darkempire.history.History` or its
     :class:`~darkempire.records.GameRecord` (which is replayed through the rules).
+
+    Its ``theme`` is ``theme`` if given, else the game record's (Steam Noir's for a
+    history).
 
     :raises RecordError: if the history does not start at a deal (it was
         resumed from a later state), or the game record does not reproduce.
@@ -189,6 +196,7 @@ def public_record(game: GameRecord | PlayedGame) -> PublicRecord:
     """
     if isinstance(game, GameRecord):
         states, choices = replay_record(game).states, game.choices
+        theme = game.theme if theme is None else theme
     elif isinstance(getattr(game, "states", None), tuple) and isinstance(getattr(game, "choices", None), tuple):
         states, choices = game.states, game.choices
     else:
@@ -200,7 +208,7 @@ def public_record(game: GameRecord | PlayedGame) -> PublicRecord:
     for index, choice in enumerate(choices):
         events = engine.events_between(states[index], states[index + 1], choices={choice.seat: choice.action})
         steps.append(PublicStep(events_for(events, None)))
-    return PublicRecord(first.config, tuple(steps), states[-1].verdict)
+    return PublicRecord(first.config, tuple(steps), states[-1].verdict, Theme.STEAM_NOIR if theme is None else theme)
 
 
 def hidden_information(record: PublicRecord) -> tuple[int, str] | None:
@@ -269,7 +277,8 @@ def _checked_views(record: PublicRecord) -> tuple[PlayerView, ...]:
         views.append(spectator.view)
     final = views[-1].verdict
     if record.verdict != final:
-        raise PublicRecordError(None, "9.3", f"the record's verdict {record.verdict!r} is not the one its steps reach")
+        difference = verdict_difference(record.verdict, final, record.theme)
+        raise PublicRecordError(None, "9.3", f"its verdict is not the one its steps reach: {difference}")
     return tuple(views)
 
 

@@ -22,15 +22,18 @@ what a spectator saw.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Iterator, Sequence
 
 import attrs
 
 from darkempire.rules import engine
 from darkempire.rules.actions import Action
+from darkempire.rules.cards import Faction, Theme, faction_name
 from darkempire.rules.errors import DarkEmpireError
 from darkempire.rules.scoring import Verdict
 from darkempire.rules.state import GameConfig, GameState
+from darkempire.text import action_text, seat_name, verdict_difference
 from darkempire.wire.envelope import canonical_text, encode
 from tablekit import records as kit
 
@@ -85,6 +88,9 @@ class GameRecord:
     :ivar digests: optionally, :func:`state_digest` of the state after each
         choice (one per choice, or none), so that a replay finds the very
         first choice that does not reproduce, even a legal one.
+    :ivar theme: the faction names the game was shown with, which a replay shows again
+        (``darkempire replay``; its ``--theme`` overrides it). The rules never read it. A record written
+        before records carried it has none in its JSON, and is Steam Noir's.
     """
 
     config: GameConfig
@@ -92,6 +98,7 @@ class GameRecord:
     choices: tuple[Choice, ...] = attrs.field(converter=_choices)
     verdict: Verdict | None
     digests: tuple[str, ...] = attrs.field(default=(), converter=_strings)
+    theme: Theme = Theme.STEAM_NOIR
 
     def pairs(self) -> tuple[tuple[int, Action], ...]:
         """The choices as ``(seat, action)`` pairs, as :func:`darkempire.rules.engine.replay` takes them."""
@@ -110,9 +117,20 @@ class DivergentChoiceError(RecordError, kit.DivergentChoiceError):
     :ivar seat: the seat of that choice.
     :ivar action: the action of that choice.
     :ivar reason: why it diverges (the broken rule, or the digest mismatch).
+
+    Its message says the choice in the game's words, with ``theme``'s faction names: ``choice 5 (seat 1
+    discards Workers 5 #3, Suffragettes 4 #27) diverges: ...``.
     """
 
     action: Action
+
+    def __init__(self, index: int, seat: int, action: Action, reason: str, theme: Theme = Theme.STEAM_NOIR) -> None:
+        super().__init__(index, seat, action, reason)
+        try:
+            words = action_text(action, theme)
+        except (AttributeError, TypeError, KeyError, ValueError):  # not an action of the game: keep the kit's quote
+            return
+        self.args = (f"choice {index} ({seat_name(seat)} {words}) diverges: {reason}",)
 
 
 class UnfinishedRecordError(RecordError):
@@ -122,6 +140,9 @@ class UnfinishedRecordError(RecordError):
 class VerdictMismatchError(RecordError):
     """The replayed game reached another verdict than the recorded one (or the record lacks the real one).
 
+    Its message gives both verdicts in the game's words (:func:`~darkempire.text.verdict_difference`, with
+    ``theme``'s faction names).
+
     :ivar recorded: the record's verdict.
     :ivar replayed: the verdict the rules give.
     """
@@ -129,8 +150,11 @@ class VerdictMismatchError(RecordError):
     recorded: Verdict | None
     replayed: Verdict | None
 
-    def __init__(self, recorded: Verdict | None, replayed: Verdict | None) -> None:
-        super().__init__(f"the record's verdict {recorded!r} is not the replayed game's verdict {replayed!r}")
+    def __init__(self, recorded: Verdict | None, replayed: Verdict | None, theme: Theme = Theme.STEAM_NOIR) -> None:
+        super().__init__(
+            f"the record's verdict is not the replayed game's (rule 9.3): "
+            f"{verdict_difference(recorded, replayed, theme)}"
+        )
         self.recorded = recorded
         self.replayed = replayed
 
@@ -171,8 +195,24 @@ def record_states(record: GameRecord) -> Iterator[GameState]:
     """
     state = engine.deal(record.config, record.seed)
     yield state
-    for _, _, state in kit.replay_choices(state, record.choices, engine.apply, divergence=DivergentChoiceError):
-        yield state
+    try:
+        for _, _, state in kit.replay_choices(state, record.choices, engine.apply, divergence=DivergentChoiceError):
+            yield state
+    except DivergentChoiceError as error:
+        if record.theme is Theme.STEAM_NOIR:
+            raise
+        # The kit's loop words the choice with the default names: say it again with the record's.
+        reason = _relabel(error.reason, record.theme)
+        themed = DivergentChoiceError(error.index, error.seat, error.action, reason, record.theme)
+        raise themed from error.__cause__
+
+
+def _relabel(text: str, theme: Theme) -> str:
+    """``text`` (a refusal of the rules, which label cards with Steam Noir's names) with every card label
+    (``"Workers 4 #2"``) in ``theme``'s names instead."""
+    names = {faction_name(f, Theme.STEAM_NOIR): faction_name(f, theme) for f in Faction}
+    label = re.compile("(" + "|".join(re.escape(name) for name in names) + r")( \d+ #\d+)")
+    return label.sub(lambda match: names[match.group(1)] + match.group(2), text)
 
 
 def replay_record(record: GameRecord) -> ReplayedGame:
@@ -196,16 +236,21 @@ def replay_record(record: GameRecord) -> ReplayedGame:
         if index and record.digests and state_digest(state) != record.digests[index - 1]:
             choice = record.choices[index - 1]
             raise DivergentChoiceError(
-                index - 1, choice.seat, choice.action, "the state after it is not the recorded one (digest differs)"
+                index - 1,
+                choice.seat,
+                choice.action,
+                "the state after it is not the recorded one (digest differs)",
+                record.theme,
             )
         states.append(state)
     final = states[-1]
     if record.verdict is not None and not final.is_over:
         raise UnfinishedRecordError(
-            f"the record has a verdict but its {len(record.choices)} choices end in the {final.phase.value} phase"
+            f"the record has a verdict but its {len(record.choices)} choices end in the {final.phase.value} phase,"
+            f" in week {final.week} of month {final.month}, before the game is over"
         )
     if final.verdict != record.verdict:
-        raise VerdictMismatchError(record.verdict, final.verdict)
+        raise VerdictMismatchError(record.verdict, final.verdict, record.theme)
     return ReplayedGame(record, tuple(states))
 
 

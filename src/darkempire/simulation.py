@@ -40,6 +40,7 @@ from typing import Any
 
 import attrs
 from rich.console import Console
+from rich.markup import escape
 
 from tablekit.stats import Rate, wilson_interval
 
@@ -333,7 +334,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=int, choices=(3, 4, 5), default=4, help="number of seats (default 4)")
     parser.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
     parser.add_argument("--seed", type=int, default=1, help="the run's seed; each game's seed derives from it")
-    add_bots_argument(parser, default="random")
+    add_bots_argument(parser, default="greedy")  # as demo: the strongest bot so far, not the weakest
     parser.add_argument(
         "--jobs", type=int, default=1, help="worker processes (default 1); results do not depend on it"
     )
@@ -395,7 +396,7 @@ def simulate_command(
     if args.plot is not None:
         plot_summary(summary, args.plot, theme)
         if not args.json:
-            console.print(f"Plot written to {args.plot}.")
+            console.print(f"Plot written to {escape(args.plot)}.")  # a path is text, not markup: out[1].png
     return 0
 
 

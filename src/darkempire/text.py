@@ -85,6 +85,8 @@ __all__ = [
     "strengths_line",
     "support_card_name",
     "victor_card_name",
+    "verdict_difference",
+    "verdict_text",
     "view_lines",
 ]
 
@@ -281,6 +283,66 @@ _REASONS = {
     VerdictReason.LEADER_TOO_POWERFUL: "leader too powerful: the lone leader is 15 or more points ahead and drops out;"
     " the next held faction wins (rule 8.4)",
 }
+
+
+def _victor_name(verdict: Verdict, seat: int, theme: Theme) -> str:
+    """The faction of ``seat``'s victor card, or ``"no victor card"`` for a seat the verdict does not have (a
+    verdict read from a damaged record)."""
+    return faction_name(verdict.victors[seat], theme) if 0 <= seat < len(verdict.victors) else "no victor card"
+
+
+def verdict_text(verdict: Verdict, theme: Theme, you: int | None = None) -> str:
+    """How the game ended, in one line: ``"revolution, won by seat 2 (Mechandros)"`` (rules 8.2-8.5).
+
+    A shared win names every winner: ``"emperor victory, won by seat 0 (Workers) and seat 3 (Students)"``.
+    """
+    winners = " and ".join(f"{seat_name(s, you)} ({_victor_name(verdict, s, theme)})" for s in sorted(verdict.winners))
+    return f"{verdict.reason.value}, won by {winners or 'nobody'}"
+
+
+def _faction_list(factions: frozenset[Faction], theme: Theme) -> str:
+    return " and ".join(faction_name(f, theme) for f in sorted(factions)) or "none"
+
+
+def _verdict_details(verdict: Verdict, theme: Theme) -> list[tuple[str, str]]:
+    """The parts of a verdict, each as (what it is, its value), in the order the final judgement gives them."""
+    winners = " and ".join(seat_name(s) for s in sorted(verdict.winners)) or "nobody"
+    details = [("the reason", verdict.reason.value), ("the winners", winners)]
+    details.append(("the winning factions", _faction_list(verdict.winning_factions, theme)))
+    for faction, total, cards in zip(Faction, verdict.totals, verdict.card_points):
+        name = faction_name(faction, theme)
+        details += [(f"the {name} total", str(total)), (f"the {name} card points", str(cards))]
+    details.append(("the emperor total", str(verdict.emperor_total)))
+    too = faction_name(verdict.too_powerful, theme) if verdict.too_powerful is not None else "none"
+    details.append(("the faction too powerful (rule 8.4)", too))
+    details += [(f"{seat_name(s)}'s victor card", faction_name(f, theme)) for s, f in enumerate(verdict.victors)]
+    return details
+
+
+def verdict_difference(recorded: Verdict | None, replayed: Verdict | None, theme: Theme) -> str:
+    """Why a recorded verdict is not the one the rules reach, in the game's words (rule 9.3): both verdicts,
+    and the first part in which they differ when the one-line summaries are alike.
+
+    >>> from darkempire.rules.scoring import VerdictReason
+    >>> from darkempire.rules.cards import Faction, Theme
+    >>> v = Verdict(VerdictReason.REVOLUTION, frozenset({1}), frozenset({Faction.STUDENTS}), (0, 0, 0, 0, 9),
+    ...             (0, 0, 0, 0, 9), 3, None, (Faction.WORKERS, Faction.STUDENTS, Faction.MECHANDROS))
+    >>> verdict_difference(v, None, Theme.STEAM_NOIR)
+    'the record has a verdict (revolution, won by seat 1 (Students)), but the rules reach none'
+    """
+    if recorded is None or replayed is None:
+        if recorded is None and replayed is not None:
+            return f"the record has no verdict, but the rules reach one: {verdict_text(replayed, theme)}"
+        assert recorded is not None
+        return f"the record has a verdict ({verdict_text(recorded, theme)}), but the rules reach none"
+    said = f"the record says {verdict_text(recorded, theme)}, the rules give {verdict_text(replayed, theme)}"
+    if verdict_text(recorded, theme) != verdict_text(replayed, theme):
+        return said
+    ours, theirs = _verdict_details(recorded, theme), _verdict_details(replayed, theme)
+    for (what, mine), (_, right) in zip(ours, theirs):
+        if mine != right:
+            return f"{said}, but {what} is {mine} in the record and {right} by the rules"
+    return f"{said}, but the verdicts differ in the number of factions or seats"
 
 
 def _verdict_lines(verdict: Verdict, theme: Theme, you: int | None = None) -> list[str]:
@@ -510,9 +572,10 @@ def _other_event_line(
         return f"You discarded {cards_text(event.discarded, theme)} and drew {cards_text(event.drawn, theme)}"
     if isinstance(event, MonthScored):
         support = ", ".join(f"{seat_name(s, you)} {faction_name(f, theme)}" for s, f in enumerate(event.score.support))
-        return f"Month {event.score.month} scored: support cards {support}; bonus {list(event.score.bonus)}"
+        gainers = ", ".join(f"{seat_name(s, you)} +{b}" for s, b in enumerate(event.score.bonus) if b) or "nobody"
+        return f"Month {event.score.month} scored: support cards {support}; the 6 points: {gainers}"
     if isinstance(event, GameOver):
-        return f"Game over: {event.verdict.reason.value}, winners {sorted(event.verdict.winners)}"
+        return f"Game over: {verdict_text(event.verdict, theme, you)}"
     if isinstance(event, GameStarted):
         add_on = f", add-on {int(event.add_on)} +" if event.add_on is not None else ""
         return f"A {event.players}-player game is dealt: {event.hand_sizes[0]} cards each{add_on}"

@@ -14,7 +14,14 @@ status:
   cannot be read) gives exactly one line on standard error, ``program: message``, and the shell's
   ``error_status`` (default :data:`EXIT_ERROR`, 1);
 * a :class:`CommandExit` stops a command with its own status and line (a player who leaves a game);
-* Ctrl-C (:class:`KeyboardInterrupt`) prints ``Interrupted.`` and gives :data:`EXIT_INTERRUPTED` (130).
+* Ctrl-C (:class:`KeyboardInterrupt`) prints ``Interrupted.`` and gives :data:`EXIT_INTERRUPTED` (130);
+* a standard output closed early (``program demo | head -1``: :class:`BrokenPipeError`) is a normal end: the
+  rest of the output is thrown away, nothing is printed on standard error, and the status is the command's
+  :data:`EXIT_OK` (0).
+
+The parsers it builds show every option's default in ``--help`` (:class:`HelpFormatter`), say the
+program's version with ``--version`` when the shell is given one, and report an argument that no
+option takes (``program demo extra``) with the subcommand's usage rather than the program's.
 
 One command may host several games' command sets (a shell's ``hosted`` programs, each a :class:`Program`
 such as another game's :class:`Shell`): ``program --game NAME subcommand`` hands the rest of the arguments to
@@ -40,6 +47,7 @@ hello, world
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 import types
@@ -58,6 +66,7 @@ __all__ = [
     "USAGE_WORD_LIMIT",
     "Command",
     "CommandExit",
+    "HelpFormatter",
     "Program",
     "Shell",
     "UsageError",
@@ -142,6 +151,23 @@ def _shorten(message: str) -> str:
     return _LONG_WORD.sub(lambda m: f"{m.group()[: USAGE_WORD_LIMIT - 3]}... ({len(m.group())} characters)", message)
 
 
+class HelpFormatter(argparse.HelpFormatter):
+    """The help of an option ends with its default, ``(default 4)``, unless its text already names it.
+
+    An option without a default (``None``), a flag (default ``False``) and ``--help`` say nothing more;
+    unlike :class:`argparse.ArgumentDefaultsHelpFormatter`, an option whose help already says
+    ``default`` is left as written, so the default is never given twice.
+    """
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        default = action.default
+        if default is None or default is False or default is argparse.SUPPRESS or "default" in text:
+            return action.help
+        # argparse %-formats the help: a literal "%" in the default must be doubled.
+        return f"{text} (default {str(default).replace('%', '%%')})".lstrip()
+
+
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose usage errors cut long words short and stay on one line."""
 
@@ -196,6 +222,8 @@ class Shell(Generic[O]):
         ``program --game NAME``.
     :ivar recognizes: whether this shell's game claims arguments given to a shell that hosts it without
         ``--game`` (a record file of its format after ``replay``); ``None`` claims nothing.
+    :ivar version: the program's version, which ``program --version`` prints (``program 1.2``); ``None``: no
+        ``--version`` option.
     """
 
     program: str
@@ -206,6 +234,7 @@ class Shell(Generic[O]):
     game: str = ""
     hosted: Mapping[str, Program] = attrs.field(factory=dict, converter=_games)
     recognizes: Callable[[Sequence[str]], bool] | None = None
+    version: str | None = None
 
     def __attrs_post_init__(self) -> None:
         names = [command.name for command in self.commands]
@@ -216,7 +245,9 @@ class Shell(Generic[O]):
 
     def parsers(self) -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
         """The top-level parser and each command's, by name."""
-        parser = _Parser(prog=self.program, description=self.description)
+        parser = _Parser(prog=self.program, description=self.description, formatter_class=HelpFormatter)
+        if self.version is not None:
+            parser.add_argument("--version", action="version", version=f"{self.program} {self.version}")
         if self.hosted:
             games = (self.game, *self.hosted)
             parser.add_argument("--game", choices=games, default=self.game,
@@ -225,7 +256,9 @@ class Shell(Generic[O]):
         sub = parser.add_subparsers(dest="command", required=True, metavar=f"{{{names}}}")
         subparsers: dict[str, argparse.ArgumentParser] = {}
         for command in self.commands:
-            subparsers[command.name] = sub.add_parser(command.name, help=command.help, description=command.help)
+            subparsers[command.name] = sub.add_parser(
+                command.name, help=command.help, description=command.help, formatter_class=HelpFormatter
+            )
             command.add_arguments(subparsers[command.name])
         return parser, subparsers
 
@@ -254,18 +287,26 @@ class Shell(Generic[O]):
         game (:meth:`chosen`) are run by its shell.
 
         :returns: the command's exit status, the shell's ``error_status`` after a
-            :class:`~tablekit.errors.KitError`, a :class:`CommandExit`'s status, or 130 after Ctrl-C.
-        :raises SystemExit: with status 2 for bad arguments (and 0 after ``--help``), as argparse does.
+            :class:`~tablekit.errors.KitError`, a :class:`CommandExit`'s status, 130 after Ctrl-C, or 0 when
+            standard output was closed before the command finished (a reader such as ``head`` had enough).
+        :raises SystemExit: with status 2 for bad arguments (and 0 after ``--help`` or ``--version``), as
+            argparse does.
         """
         arguments = list(sys.argv[1:] if argv is None else argv)
         hosted = self.chosen(arguments) if self.hosted else None
         if hosted is not None:
             return hosted[0].main(hosted[1])
         parser, subparsers = self.parsers()
-        args = parser.parse_args(arguments)
+        args, extra = parser.parse_known_args(arguments)
         command = next(c for c in self.commands if c.name == args.command)
+        if extra:  # the top-level parser would report them with the program's usage, not the command's
+            subparsers[command.name].error(f"unrecognized arguments: {' '.join(extra)}")
         try:
-            return command.run(args, self.output(sys.stdout))
+            status = command.run(args, self.output(sys.stdout))
+            sys.stdout.flush()  # here, where a closed pipe is caught, rather than at the interpreter's exit
+            return status
+        except BrokenPipeError:
+            return _output_closed()
         except UsageError as error:
             subparsers[command.name].error(str(error))
         except CommandExit as stop:
@@ -282,6 +323,20 @@ class Shell(Generic[O]):
         return status
 
 
+def _output_closed() -> int:
+    """Standard output was closed by its reader: send what is still buffered, and whatever the interpreter
+    flushes on its way out, to the null device, so that no "Exception ignored" message follows; the end is a
+    normal one (:data:`EXIT_OK`)."""
+    try:
+        descriptor = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # a stream without a descriptor (a test's capture)
+        return EXIT_OK
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, descriptor)
+    os.close(null)
+    return EXIT_OK
+
+
 def main(
     program: str,
     description: str,
@@ -292,7 +347,10 @@ def main(
     error_status: int = EXIT_ERROR,
     game: str = "",
     hosted: Mapping[str, Program] | None = None,
+    version: str | None = None,
 ) -> int:
     """Build the :class:`Shell` of ``commands`` (hosting the ``hosted`` games' shells beside its own ``game``)
     and run it with ``argv``: see :meth:`Shell.main`."""
-    return Shell(program, description, commands, output, error_status, game, hosted or {}).main(argv)
+    return Shell(
+        program, description, commands, output, error_status, game=game, hosted=hosted or {}, version=version
+    ).main(argv)

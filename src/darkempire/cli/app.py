@@ -21,6 +21,7 @@ from typing import TextIO
 
 from rich.console import Console
 
+from darkempire import __version__
 from darkempire.bots import BOT_KINDS
 from darkempire.rules.cards import Theme
 from darkempire.cli import demo, play, replay, simulate
@@ -78,7 +79,11 @@ def _add_replay(sub: argparse.ArgumentParser) -> None:
     sub.add_argument("file", metavar="FILE", help="a game record (demo --record) or a public record (demo --public-record)")
     sub.add_argument("--seat", type=int, help="show what this seat saw (with --week)")
     sub.add_argument("--week", type=int, help="show week 1-12 as the seat (or a spectator) saw it")
-    _add_theme(sub)
+    sub.add_argument(
+        "--theme", choices=sorted(_THEMES), default=None,
+        help="faction names to show (default the record's theme, which demo stored; "
+        f"default {Theme.STEAM_NOIR.value} for a record that names none)",
+    )
 
 
 def _bot_kinds(spec: str, players: int) -> list[str]:
@@ -119,11 +124,14 @@ def _simulate(args: argparse.Namespace, out: Console) -> int:
         raise UsageError(f"--games must be at least 1, not {args.games}")
     if args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
+    if args.plot is not None:  # refused now rather than after a thousand games
+        check_writable(Path(args.plot))
     return simulate.run(out, args, _bot_kinds(args.bots, args.players), _THEMES[args.theme])
 
 
 def _replay(args: argparse.Namespace, out: Console) -> int:
-    return replay.replay_command(out, args.file, _THEMES[args.theme], seat=args.seat, week=args.week)
+    theme = None if args.theme is None else _THEMES[args.theme]
+    return replay.replay_command(out, args.file, theme, seat=args.seat, week=args.week)
 
 
 #: The subcommands of ``darkempire``, in the order its help lists them.
@@ -135,10 +143,20 @@ COMMANDS: tuple[Command[Console], ...] = (
 )
 
 
+class _Console(Console):
+    """A ``rich`` console that lets a closed standard output reach the kit's shell as :class:`BrokenPipeError`
+    (a normal end there) instead of exiting with status 1 itself, as ``rich`` does."""
+
+    def on_broken_pipe(self) -> None:
+        """Stop printing and hand the closed pipe to the shell."""
+        self.quiet = True
+        raise BrokenPipeError("standard output was closed")
+
+
 def console(stream: TextIO) -> Console:
     """The ``rich`` console a subcommand prints to: on ``stream`` (standard output), plain text without
     colours when it is not a terminal, and no wrapping (a long line stays one line for a script to read)."""
-    return Console(file=stream, highlight=False, soft_wrap=True, emoji=False)
+    return _Console(file=stream, highlight=False, soft_wrap=True, emoji=False)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -153,5 +171,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     from revolution.cli.app import SHELL as revolution  # the second game: --game revolution (issue 18)
 
-    return shell.main("darkempire", DESCRIPTION, COMMANDS, argv, output=console, error_status=EXIT_LEFT,
-                      game="dark-empire", hosted={"revolution": revolution})
+    return shell.main(
+        "darkempire", DESCRIPTION, COMMANDS, argv, output=console, error_status=EXIT_LEFT, version=__version__,
+        game="dark-empire", hosted={"revolution": revolution},
+    )

@@ -64,7 +64,7 @@ def run(
     assert final.verdict is not None
     Chronicle(console, theme).update(final.history, final.month_scores, final.phase, final.verdict, reorganized)
     if record is not None or public is not None:
-        save_demo_record(console, record, config, seed, turns, public=public)
+        save_demo_record(console, record, config, seed, turns, public=public, theme=theme)
     return 0
 
 
@@ -76,9 +76,11 @@ def save_demo_record(
     turns: Sequence[Turn],
     *,
     public: str | None = None,
+    theme: Theme = Theme.STEAM_NOIR,
 ) -> None:
     """Record the demo game made of ``turns`` (with state digests) and write it to ``path``, and its public
-    record to ``public``, each if given.
+    record to ``public``, each if given; both records carry ``theme``, the faction names the demo showed,
+    which ``darkempire replay`` shows again.
 
     :raises ~darkempire.records.RecordError: if a file cannot be written.
     """
@@ -89,6 +91,7 @@ def save_demo_record(
         tuple(Choice(t.seat, t.action) for t in turns),
         final.verdict if final is not None else None,
         tuple(state_digest(t.after) for t in turns),
+        theme,
     )
     if path is not None:
         write_record(Path(path), record)

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+import attrs
 from rich.console import Console
 
 from darkempire.rules.actions import Reorganize
@@ -37,13 +38,22 @@ from darkempire.rules.views import PlayerView, player_view, spectator_view
 __all__ = ["replay_command"]
 
 
-def replay_command(console: Console, path: str, theme: Theme, *, seat: int | None, week: int | None) -> int:
+def replay_command(
+    console: Console, path: str, theme: Theme | None = None, *, seat: int | None, week: int | None
+) -> int:
     """``darkempire replay``: replay the record at ``path``; print the game, or one seat's view of one week.
+
+    Faction names are ``theme``'s, or, without one, the record's own (the ``theme`` of a
+    :class:`~darkempire.records.GameRecord`: the names the game was shown with), in the printout and in the
+    error of a record that does not reproduce.
 
     :returns: 0 when the record reproduces.
     :raises DarkEmpireError: the record does not reproduce, or cannot be read, or ``seat``/``week`` do not exist.
     """
     record = read_record(Path(path))
+    if theme is not None and theme is not record.theme:  # the names to show are the ones errors use too
+        record = attrs.evolve(record, theme=theme)
+    theme = record.theme
     if isinstance(record, PublicRecord):
         return _replay_public(console, record, theme, seat=seat, week=week)
     replayed = replay_record(record)
