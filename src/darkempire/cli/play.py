@@ -29,8 +29,11 @@ from typing import Protocol
 
 import attrs
 
+from rich.columns import Columns
 from rich.console import Console
 from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
 
 from darkempire.rules.actions import (
     Action,
@@ -48,7 +51,7 @@ from darkempire.bots import BOT_KINDS, Bot, Turn, iter_game, make_bot
 from darkempire.cli.play_help import COMMANDS_LINE, help_lines, piles_line
 from darkempire.cli.play_save import SavedGame, SaveFileError, read_save, write_save
 from darkempire.cli.record_files import check_writable, write_record
-from darkempire.records import Choice, GameRecord, replay_record, state_digest
+from darkempire.records import Choice, GameRecord, RecordError, replay_record, state_digest
 from darkempire.rules.cards import HandCard, Theme, faction_name
 from darkempire.rules.engine import apply_reporting
 from darkempire.rules.events import CardsPassed, Event, HandRefilled, Reorganized, events_for
@@ -257,8 +260,12 @@ class HumanSeat:
         if view.phase is Phase.REORGANIZE and table is not None:
             left = ", ".join(card_text(p.card, theme) for p in table.plays if p.seat == self._seat and not p.is_traitor)
             console.print(f"Your revolution-side cards still on the table: {left or 'none'}")
-        hand = "  ".join(f"{i}) {card_text(card, theme)}" for i, card in enumerate(view.hand, start=1))
-        console.print(f"Your hand ({len(view.hand)} cards): {hand}")
+        items = [f"{i}) {card_text(card, theme)}" for i, card in enumerate(view.hand, start=1)]
+        if console.soft_wrap:  # one line, for a script to read
+            console.print(f"Your hand ({len(view.hand)} cards): " + "  ".join(items))
+        else:  # a grid as wide as the terminal, never breaking a card's line
+            console.print(f"Your hand ({len(view.hand)} cards):")
+            console.print(Columns([Text.from_markup(item, overflow="fold") for item in items], padding=(0, 2)))
 
     def _describe(self, action: Action, view: PlayerView) -> str:
         theme = self._theme
@@ -343,9 +350,21 @@ class HumanSeat:
             else:
                 return numbers
 
+    def _menu(self, labels: Sequence[str], start: int = 1) -> None:
+        """The numbered ``labels``, one a line; wrapped lines are indented under their label on a terminal."""
+        if self._console.soft_wrap:
+            for i, label in enumerate(labels, start=start):
+                self._console.print(f"  {i}) {label}")
+            return
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(justify="right", no_wrap=True)
+        grid.add_column()
+        for i, label in enumerate(labels, start=start):
+            grid.add_row(f"  {i})", Text.from_markup(label))
+        self._console.print(grid)
+
     def _ask_option(self, question: str, labels: Sequence[str]) -> int:
-        for i, label in enumerate(labels, start=1):
-            self._console.print(f"  {i}) {label}")
+        self._menu(labels)
         return self._numbers(f"{question} (1-{len(labels)})", 1, len(labels), 1)[0]
 
     def _ask_cards(self, view: PlayerView, question: str, count: int) -> list[HandCard]:
@@ -358,9 +377,7 @@ class HumanSeat:
         )
         take_back: HandCard | None = None
         if take_backs:
-            self._console.print("  0) take nothing back")
-            for i, card in enumerate(take_backs, start=1):
-                self._console.print(f"  {i}) {card_text(card, self._theme)}")
+            self._menu(["take nothing back", *(card_text(card, self._theme) for card in take_backs)], start=0)
             n = self._numbers(f"Re-organize: take back one of your cards (0-{len(take_backs)})", 0, len(take_backs), 1)
             take_back = take_backs[n[0] - 1] if n[0] else None
         discards: list[HandCard] = []
@@ -514,8 +531,11 @@ def command(
     for path in (record, save):
         if path is not None:  # refused now rather than after the game
             check_writable(Path(path))
-    if saved is not None:
-        replay_record(saved.record)  # every choice legal and every state as saved, before any bot is asked
+    if saved is not None and resume is not None:
+        try:  # every choice legal and every state as saved, before any bot is asked
+            replay_record(saved.record)
+        except RecordError as error:
+            raise SaveFileError(f"{resume}: {error}") from None
     save_path = save if save is not None else resume if resume is not None else DEFAULT_SAVE
     return run(
         console,
