@@ -56,7 +56,9 @@ def env(columns: int = 80) -> dict[str, str]:
     return out
 
 
-def darkempire(args: Sequence[str], answers: Sequence[str], cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+def darkempire(
+    args: Sequence[str], answers: Sequence[str], cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
     """Run ``darkempire args`` with ``answers`` piped to it, one a line, 80 columns wide."""
     return subprocess.run(
         [sys.executable, "-m", "darkempire", *args],
@@ -100,7 +102,8 @@ def test_play_tells_the_cards_received_at_the_draft_and_drawn_at_every_refill(
     # Every re-organize (11: all weeks but the last), in order, with the very cards the engine dealt.
     refills = [e for e in events if isinstance(e, HandRefilled) and e.seat == seat]
     assert len(refills) == 11
-    drawn = re.findall(r"^Re-organize: .*discarded (none|\d+ cards?) and drew (.*) \(rule 6\.4", done.stdout, re.MULTILINE)
+    told = r"^Re-organize: .*discarded (none|\d+ cards?) and drew (.*) \(rule 6\.4"
+    drawn = re.findall(told, done.stdout, re.MULTILINE)
     assert [d for _, d in drawn] == [cards_text(e.drawn, theme) for e in refills]
     assert [c for c, _ in drawn] == [
         "none" if not e.discarded else f"{len(e.discarded)} card{'s' if len(e.discarded) > 1 else ''}" for e in refills
@@ -144,7 +147,8 @@ def test_question_mark_shows_the_rules_of_the_question_with_real_rule_numbers() 
     out = done.stdout
     assert "Please answer with numbers" not in out  # "?" is no bad answer
     helps = re.split(r"(?m)^(?=Help \()", out)[1:]
-    assert [h.split(";")[0] for h in helps] == ["Help (draft pass", "Help (draft discard", "Help (choose support", "Help (play 1"]
+    phases = ["draft pass", "draft discard", "choose support", "play 1"]
+    assert [h.split(";")[0] for h in helps] == [f"Help ({p}" for p in phases]
     for screen in helps:
         assert "Your victor card is " in screen and "secret faction you want to win with (rules 1.5, 2.3)" in screen
         assert "reveals every hand and victor card" in screen  # a saved file holds the seed: said honestly
@@ -295,7 +299,8 @@ def test_bots_names_the_other_seats_kinds_and_record_writes_the_game(
     tmp_path: Path, bots: str, kinds: tuple[str | None, ...]
 ) -> None:
     record_file = tmp_path / "game.json"
-    done = darkempire(["play", "--players", "3", "--seed", "6", "--bots", bots, "--record", str(record_file)], FIRST_CHOICES)
+    args = ["play", "--players", "3", "--seed", "6", "--bots", bots, "--record", str(record_file)]
+    done = darkempire(args, FIRST_CHOICES)
     assert done.returncode == 0, done.stderr
     names = ", ".join(f"seat {s} {k}" for s, k in enumerate(kinds) if k is not None)
     assert f"the other seats are bots: {names}." in done.stdout
@@ -336,7 +341,8 @@ def test_a_saved_game_resumes_exactly_as_the_uninterrupted_game(tmp_path: Path) 
     # generators must go on where they were for the rest to be the same game.
     left = darkempire(args, ["1 2", "1 2", "1", "1", "1", "s", "q"], cwd=tmp_path)
     assert left.returncode == 0, left.stderr
-    assert "Game saved to darkempire-save.json. To go on later: darkempire play --resume darkempire-save.json" in left.stdout
+    told = "Game saved to darkempire-save.json. To go on later: darkempire play --resume darkempire-save.json"
+    assert told in left.stdout
     saved = json.loads((tmp_path / "darkempire-save.json").read_text(encoding="utf-8"))
     assert saved["seat"] == 1 and saved["bots"] == ["random", None, "random", "random"]
     resumed = darkempire(
@@ -381,7 +387,8 @@ def test_resume_refuses_a_save_that_does_not_fit(
     tmp_path: Path, change: Callable[[dict[str, object]], object] | None, args: list[str], status: int, message: str
 ) -> None:
     save = tmp_path / "save.json"
-    left = darkempire(["play", "--players", "3", "--seed", "2", "--bots", "random", "--save", str(save)], ["1 2", "1 2", "1", "q"])
+    start = ["play", "--players", "3", "--seed", "2", "--bots", "random", "--save", str(save)]
+    left = darkempire(start, ["1 2", "1 2", "1", "q"])
     assert left.returncode == 0
     if change is not None:
         document = json.loads(save.read_text(encoding="utf-8"))

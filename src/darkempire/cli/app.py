@@ -79,7 +79,9 @@ def _add_play(sub: argparse.ArgumentParser) -> None:
         + ", ".join(sorted(BOT_KINDS))
         + " (default greedy)",
     )
-    sub.add_argument("--record", metavar="FILE", help="write the finished game's record (JSON, as demo --record) to FILE")
+    sub.add_argument(
+        "--record", metavar="FILE", help="write the finished game's record (JSON, as demo --record) to FILE"
+    )
     sub.add_argument(
         "--save", metavar="FILE", help="save the game to FILE at every question (s saves at any time without it)"
     )

@@ -72,7 +72,17 @@ from darkempire.text import (
 from darkempire.rules.views import PlayerView, spectator_view
 from tablekit.cli import UsageError
 
-__all__ = ["DEFAULT_SAVE", "GameSaves", "HumanSeat", "LineReader", "PlayerLeft", "Setup", "command", "other_kinds", "run"]
+__all__ = [
+    "DEFAULT_SAVE",
+    "GameSaves",
+    "HumanSeat",
+    "LineReader",
+    "PlayerLeft",
+    "Setup",
+    "command",
+    "other_kinds",
+    "run",
+]
 
 #: Where ``s`` saves the game when neither ``--save`` nor ``--resume`` names a file.
 DEFAULT_SAVE = "darkempire-save.json"
