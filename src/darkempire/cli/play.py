@@ -492,6 +492,25 @@ class _Saves:
         return self.path
 
 
+def _saved_setup(saved: SavedGame, players: int | None, seed: int | None, seat: int | None, bots: str | None) -> Setup:
+    """The saved game's setup, refusing any option given that differs from it.
+
+    :raises UsageError: for such an option.
+    """
+    setup = Setup(saved.record.config.players, saved.record.seed, saved.seat, saved.bots)
+    given: dict[str, tuple[object, object]] = {
+        "--players": (players, setup.players),
+        "--seed": (seed, setup.seed),
+        "--seat": (seat, setup.seat),
+    }
+    if bots is not None:
+        given["--bots"] = (other_kinds(bots, setup.players, setup.seat), setup.bots)
+    for name, (value, kept) in given.items():
+        if value is not None and value != kept:
+            raise UsageError(f"{name} differs from the saved game's ({kept!r}); leave it out with --resume")
+    return setup
+
+
 def command(
     console: Console,
     theme: Theme,
@@ -519,18 +538,7 @@ def command(
     """
     saved = read_save(Path(resume)) if resume is not None else None
     if saved is not None:
-        config = saved.record.config
-        setup = Setup(config.players, saved.record.seed, saved.seat, saved.bots)
-        given: dict[str, tuple[object, object]] = {
-            "--players": (players, setup.players),
-            "--seed": (seed, setup.seed),
-            "--seat": (seat, setup.seat),
-        }
-        if bots is not None:
-            given["--bots"] = (other_kinds(bots, setup.players, setup.seat), setup.bots)
-        for name, (value, kept) in given.items():
-            if value is not None and value != kept:
-                raise UsageError(f"{name} differs from the saved game's ({kept!r}); leave it out with --resume")
+        setup = _saved_setup(saved, players, seed, seat, bots)
     else:
         players = defaults[0] if players is None else players
         seat = 0 if seat is None else seat
