@@ -4,9 +4,10 @@
   [--record FILE] [--public-record FILE]`` plays a whole seeded game between
   bots and prints it week by week, and can write its record
   (:mod:`darkempire.cli.demo`).
-* ``darkempire play [--players N] [--seed S] [--theme T] [--seat K]`` lets
-  one person play seat ``K`` against greedy bots at the terminal, seeing
-  only that seat's view (:mod:`darkempire.cli.play`).
+* ``darkempire play [--players N] [--seed S] [--theme T] [--seat K] [--bots ...]
+  [--record FILE] [--save FILE] [--resume FILE]`` lets one person play seat
+  ``K`` against bots at the terminal, seeing only that seat's view, with a
+  help screen at every question and saved games (:mod:`darkempire.cli.play`).
 * ``darkempire replay FILE [--seat N] [--week W]`` re-runs a game record or
   checks a public record, prints it and confirms its verdict, or shows one
   week as a seat or a spectator saw it (:mod:`darkempire.cli.replay`).

@@ -72,7 +72,28 @@ def _add_demo(sub: argparse.ArgumentParser) -> None:
 
 def _add_play(sub: argparse.ArgumentParser) -> None:
     _add_game(sub)
-    sub.add_argument("--seat", type=int, default=0, help="your seat, 0 to players-1 (default 0)")
+    defaults = (sub.get_default("players"), sub.get_default("seed"))
+    sub.add_argument("--seat", type=int, help="your seat, 0 to players-1 (default 0)")
+    sub.add_argument(
+        "--bots",
+        help="bot kind of the other seats, or a comma-separated kind for each other seat in seat order: "
+        + ", ".join(sorted(BOT_KINDS))
+        + " (default greedy)",
+    )
+    sub.add_argument(
+        "--record", metavar="FILE", help="write the finished game's record (JSON, as demo --record) to FILE"
+    )
+    sub.add_argument(
+        "--save", metavar="FILE", help="save the game to FILE at every question (s saves at any time without it)"
+    )
+    sub.add_argument(
+        "--resume",
+        metavar="FILE",
+        help="go on with the game saved in FILE (its players, seed, seat and bots); the file holds the seed, "
+        "so reading it reveals every hand",
+    )
+    # With --resume the saved game sets these: None tells an option not given from one given as its default.
+    sub.set_defaults(players=None, seed=None, play_defaults=defaults)
 
 
 def _add_replay(sub: argparse.ArgumentParser) -> None:
@@ -111,10 +132,19 @@ def _demo(args: argparse.Namespace, out: Console) -> int:
 
 
 def _play(args: argparse.Namespace, out: Console) -> int:
-    if not 0 <= args.seat < args.players:
-        raise UsageError(f"--seat must be from 0 to {args.players - 1} in a {args.players}-player game")
     try:
-        return play.run(out, args.players, args.seed, _THEMES[args.theme], args.seat)
+        return play.command(
+            out,
+            _THEMES[args.theme],
+            players=args.players,
+            seed=args.seed,
+            seat=args.seat,
+            bots=args.bots,
+            record=args.record,
+            save=args.save,
+            resume=args.resume,
+            defaults=args.play_defaults,
+        )
     except play.PlayerLeft as left:
         raise CommandExit(EXIT_OK if left.chosen else EXIT_LEFT, f"Game abandoned: {left}.") from None
 
