@@ -249,11 +249,12 @@ class Kernel:
                 return
         raise KernelIndexError(f"{action!r} is not a legal action of seat {seat} now", rule="9.2")
 
-    def playout(self, rng: random.Random | Sequence[random.Random]) -> None:
-        """Play to the end with uniformly random choices (:func:`darkempire.kernel.playout.playout`)."""
+    def playout(self, rng: random.Random | Sequence[random.Random]) -> int:
+        """Play to the end with uniformly random choices (:func:`darkempire.kernel.playout.playout`); the
+        number of decisions made."""
         from darkempire.kernel import playout
 
-        playout.playout(self, rng)
+        return playout.playout(self, rng)
 
     # ------------------------------------------------------------------ checks
 

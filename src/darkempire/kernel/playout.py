@@ -21,16 +21,20 @@ if TYPE_CHECKING:
 __all__ = ["playout"]
 
 
-def playout(k: Kernel, rng: random.Random | Sequence[random.Random]) -> None:
+def playout(k: Kernel, rng: random.Random | Sequence[random.Random]) -> int:
     """Play ``k`` to the end with uniformly random choices.
 
     :param rng: one generator for every seat, or one per seat (``rng[seat]`` draws that seat's choices).
+    :returns: the number of decisions made (one per seat's choice, as the reference's ``apply`` calls).
     """
     rngs = [rng] * k.n if isinstance(rng, random.Random) else list(rng)
     count = listing.option_count
+    decisions = 0
     while k.phase != enc.GAME_OVER:
         pending = k.pending
         for seat in k.awaiting:
             pending[seat] = rngs[seat].randrange(count(k, seat))
+        decisions += len(k.awaiting)
         k.awaiting = []
         steps.resolve(k)
+    return decisions
