@@ -79,11 +79,12 @@ def from_state(state: GameState) -> Kernel:
     k.verdict = state.verdict
     k.seed, k.draws = state.chance.seed, state.chance.draws
     k.pending = [-1] * n
+    required = listing.prepare(k)
     k.awaiting = []
     if k.phase != enc.GAME_OVER:
         pending = state.pending
         k.pending = [_index_of(k, seat, action) if action is not None else -1 for seat, action in enumerate(pending)]
-        k.awaiting = [seat for seat in listing.required_seats(k) if k.pending[seat] < 0]
+        k.awaiting = [seat for seat in required if k.pending[seat] < 0]
     return k
 
 
@@ -118,7 +119,7 @@ def _record_of(record: WeekRecord) -> Record:
 
 def _index_of(k: Kernel, seat: int, action: Action) -> int:
     """Where a pending ``action`` is in ``seat``'s listing (pending choices are kept as indices)."""
-    for index in range(listing.option_count(k, seat)):
+    for index in range(listing.count_options(k, seat)):
         if listing.build_action(k, seat, index) == action:
             return index
     raise InvalidArgumentError(f"seat {seat}'s pending choice {action!r} is none of its legal actions")

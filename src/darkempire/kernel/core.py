@@ -12,7 +12,8 @@ choice; the kernel changes one object in place. Its fields are the state's field
   the week's revolution faction and emperor card id (``-1``: none, or scored); ``traitor[s]`` whether seat
   ``s`` made its traitor play this week (rule 4.4);
 * ``pending[s]``: the index, in the seat's legal-action listing, of its hidden choice (``-1``: none);
-  ``awaiting``: the seats still to choose in this step, in seat order;
+  ``awaiting``: the seats still to choose in this step, in seat order; ``counts[s]``: how many legal
+  actions seat ``s`` has in this step, pending choices ignored, counted once when the step begins;
 * ``history``: one :class:`Record` per finished week, the table as scored; the reference's
   :class:`~darkempire.rules.state.WeekRecord` of each is built only by :meth:`Kernel.snapshot`.
 
@@ -92,7 +93,7 @@ class Kernel:
     """
 
     __slots__ = (
-        "add_on", "awaiting", "banked", "discard", "draw", "draw_top", "draws", "emperor_pile",
+        "add_on", "awaiting", "banked", "counts", "discard", "draw", "draw_top", "draws", "emperor_pile",
         "emperor_reserve", "emperor_track", "faction_track", "has_table", "hands", "history", "idle",
         "month", "month_scores", "month_tokens", "n", "pending", "phase", "placements", "plays",
         "revolution_pile", "revolution_reserve", "revealed", "scored", "seed", "support", "table_emperor",
@@ -130,6 +131,7 @@ class Kernel:
     banked: list[int]
     pending: list[int]
     awaiting: list[int]
+    counts: list[int]
     history: list[Record]
     month_scores: list[MonthScore]
     verdict: Verdict | None

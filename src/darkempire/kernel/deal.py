@@ -49,5 +49,5 @@ def deal(config: GameConfig | int, seed: int) -> Kernel:
     k.month_tokens, k.banked = [0] * n, [0] * n
     k.pending = [-1] * n
     k.history, k.month_scores, k.verdict = [], [], None
-    k.awaiting = listing.required_seats(k)
+    k.awaiting = listing.prepare(k)
     return k

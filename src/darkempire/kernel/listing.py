@@ -20,6 +20,7 @@ kernel's own ints; :func:`build_action` builds the reference's action object onl
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import TYPE_CHECKING
 
 from darkempire.kernel import encoding as enc
@@ -45,8 +46,9 @@ __all__ = [
     "decode_play",
     "decode_reorganize",
     "legal_count",
+    "count_options",
     "option_count",
-    "required_seats",
+    "prepare",
     "support_options",
 ]
 
@@ -55,12 +57,7 @@ _FIRST_REINFORCEMENT = enc.FACTION_CARD_COUNT
 
 def _reinforcements(hand: list[int]) -> int:
     """How many reinforcement cards a sorted hand holds: they are its last cards (ids 65-74)."""
-    count = 0
-    for card in reversed(hand):
-        if card < _FIRST_REINFORCEMENT:
-            break
-        count += 1
-    return count
+    return len(hand) - bisect_left(hand, _FIRST_REINFORCEMENT)
 
 
 def play_targets(k: Kernel, seat: int, traitor_allowed: bool) -> list[int]:
@@ -95,8 +92,9 @@ def _take_backs(k: Kernel, seat: int) -> list[int]:
     return [play[1] for play in k.plays if play[0] == seat and not play[2]]
 
 
-def option_count(k: Kernel, seat: int) -> int:
-    """How many actions ``seat`` has in this step, pending choices ignored (the reference's ``_options``)."""
+def count_options(k: Kernel, seat: int) -> int:
+    """How many actions ``seat`` has in this step, pending choices ignored (the reference's ``_options``),
+    counted afresh from the table and the hand (:func:`prepare` keeps them for the step)."""
     phase = k.phase
     hand = k.hands[seat]
     if enc.PLAY_1 <= phase <= enc.PLAY_3:
@@ -119,15 +117,55 @@ def option_count(k: Kernel, seat: int) -> int:
     return 0
 
 
-def required_seats(k: Kernel) -> list[int]:
-    """The seats that must choose in this step (rule 9.2, ruling N): at a play step every seat holding a
-    card; elsewhere every seat with two or more actions."""
+def prepare(k: Kernel) -> list[int]:
+    """Count every seat's actions for the step just entered into ``k.counts`` (they hold until the step
+    resolves: nothing on the table changes before), and return the seats that must choose (rule 9.2,
+    ruling N): at a play step every seat holding a card; elsewhere every seat with two or more actions."""
     phase = k.phase
+    n = k.n
     if enc.PLAY_1 <= phase <= enc.PLAY_3:
-        return [seat for seat in range(k.n) if k.hands[seat]]
+        k.counts = counts = _play_counts(k)
+        return [seat for seat in range(n) if counts[seat]]  # a hand with a card has at least PlayNothing
     if phase == enc.GAME_OVER or phase == enc.WEEK_SCORING or phase == enc.MONTH_SCORING:
+        k.counts = [0] * n
         return []
-    return [seat for seat in range(k.n) if option_count(k, seat) >= 2]
+    if phase == enc.REORGANIZE:
+        take_backs = [1] * n
+        for play in k.plays:
+            if not play[2]:
+                take_backs[play[0]] += 1
+        counts = [take_backs[seat] << len(k.hands[seat]) for seat in range(n)]
+    else:
+        counts = [count_options(k, seat) for seat in range(n)]
+    k.counts = counts
+    return [seat for seat in range(n) if counts[seat] >= 2]
+
+
+def _play_counts(k: Kernel) -> list[int]:
+    """:func:`_play_count` of every seat, the table read once."""
+    plays = k.plays
+    later = k.phase != enc.PLAY_1
+    emperor = k.table_emperor >= 0
+    every = len(plays)
+    revolution = every - sum(play[2] for play in plays)
+    counts = []
+    for seat, hand in enumerate(k.hands):
+        if not hand:
+            counts.append(0)
+            continue
+        allowed = emperor and not k.traitor[seat]
+        factions = bisect_left(hand, _FIRST_REINFORCEMENT)
+        reinforcements = len(hand) - factions
+        size = factions * 2 if allowed else factions
+        if reinforcements and later:
+            size += reinforcements * (every if allowed else revolution)
+        counts.append(size or 1)
+    return counts
+
+
+def option_count(k: Kernel, seat: int) -> int:
+    """How many actions ``seat`` has in this step, pending choices ignored, as :func:`prepare` counted."""
+    return k.counts[seat]
 
 
 def legal_count(k: Kernel, seat: int) -> int:
@@ -150,7 +188,7 @@ def decode_play(k: Kernel, seat: int, index: int) -> tuple[int, int, int]:
     ``(-1, -1, -1)`` for :class:`PlayNothing`. Read before the step's plays join the table."""
     hand = k.hands[seat]
     allowed = k.table_emperor >= 0 and not k.traitor[seat]
-    factions = len(hand) - _reinforcements(hand)
+    factions = bisect_left(hand, _FIRST_REINFORCEMENT)
     if allowed:
         if index < 2 * factions:
             return hand[index >> 1], index & 1, -1

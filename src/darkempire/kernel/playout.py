@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from darkempire.kernel import encoding as enc
-from darkempire.kernel import listing, steps
+from darkempire.kernel import draws, steps
 
 if TYPE_CHECKING:
     from darkempire.kernel.core import Kernel
@@ -27,13 +27,14 @@ def playout(k: Kernel, rng: random.Random | Sequence[random.Random]) -> int:
     :param rng: one generator for every seat, or one per seat (``rng[seat]`` draws that seat's choices).
     :returns: the number of decisions made (one per seat's choice, as the reference's ``apply`` calls).
     """
-    rngs = [rng] * k.n if isinstance(rng, random.Random) else list(rng)
-    count = listing.option_count
+    generators = [rng] * k.n if isinstance(rng, random.Random) else list(rng)
+    picks = [draws.picker(generator) for generator in generators]
     decisions = 0
     while k.phase != enc.GAME_OVER:
         pending = k.pending
+        counts = k.counts
         for seat in k.awaiting:
-            pending[seat] = rngs[seat].randrange(count(k, seat))
+            pending[seat] = picks[seat](counts[seat])
         decisions += len(k.awaiting)
         k.awaiting = []
         steps.resolve(k)

@@ -10,10 +10,11 @@ the next reshuffle) and draws chance the reference's way (:func:`shuffle`).
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from typing import TYPE_CHECKING
 
 from darkempire.kernel import encoding as enc
-from darkempire.kernel import listing, scoring
+from darkempire.kernel import draws, listing, scoring
 from darkempire.rules.chance import Chance
 
 if TYPE_CHECKING:
@@ -25,6 +26,7 @@ _HAND_SIZE = 7
 _WEEKS = 4
 _MONTHS = 3
 _NAMESPACE = Chance.NAMESPACE
+_FIRST_REINFORCEMENT = enc.FACTION_CARD_COUNT
 
 
 def shuffle(k: Kernel, items: list[int]) -> None:
@@ -32,15 +34,16 @@ def shuffle(k: Kernel, items: list[int]) -> None:
 
     The shuffle's permutation depends only on the list's length and the generator, so shuffling the ids is
     shuffling the reference's cards."""
-    random.Random(f"{_NAMESPACE}:{k.seed}:{k.draws}").shuffle(items)
+    draws.shuffle(random.Random(f"{_NAMESPACE}:{k.seed}:{k.draws}"), items)
     k.draws += 1
 
 
 def resolve(k: Kernel) -> None:
     """Resolve the step with the pending choices and the forced ones, then :func:`advance`."""
     chosen = k.pending
+    counts = k.counts
     for seat in range(k.n):
-        if chosen[seat] < 0 and listing.option_count(k, seat) == 1:
+        if chosen[seat] < 0 and counts[seat] == 1:
             chosen[seat] = 0
     phase = k.phase
     k.pending = [-1] * k.n
@@ -71,9 +74,10 @@ def advance(k: Kernel) -> None:
                 _month_reset(k)
         elif phase == enc.GAME_OVER:
             k.awaiting = []
+            k.counts = [0] * k.n
             return
         else:
-            required = listing.required_seats(k)
+            required = listing.prepare(k)
             if required:
                 k.awaiting = required
                 return
@@ -114,22 +118,38 @@ def week_start(k: Kernel) -> None:
 def _resolve_play(k: Kernel, chosen: list[int]) -> None:
     """A play step (rules 4.2-4.6): every seat's play is read off the table as it was, then revealed."""
     step = k.phase - enc.PLAY_1 + 1
-    decoded = [listing.decode_play(k, seat, i) if i >= 0 else (-1, -1, -1) for seat, i in enumerate(chosen)]
-    plays = k.plays
-    for seat, (card, side, target) in enumerate(decoded):
+    hands, traitor, plays = k.hands, k.traitor, k.plays
+    emperor = k.table_emperor >= 0
+    moves: list[tuple[int, int, int]] = []
+    for seat, index in enumerate(chosen):
+        # A faction card, the common case, decoded here (listing.decode_play's first branch); the rest there.
+        if index >= 0:
+            hand = hands[seat]
+            factions = bisect_left(hand, _FIRST_REINFORCEMENT)
+            if emperor and not traitor[seat]:
+                if index < 2 * factions:
+                    moves.append((hand[index >> 1], index & 1, -1))
+                    continue
+            elif index < factions:
+                moves.append((hand[index], 0, -1))
+                continue
+            moves.append(listing.decode_play(k, seat, index))
+        else:
+            moves.append((-1, -1, -1))
+    for seat, (card, side, target) in enumerate(moves):
         if card < 0:
             k.idle.append((step, seat))
             continue
         if side >= 0:
             plays.append((seat, card, side, step, ()))
             if side:
-                k.traitor[seat] = True
+                traitor[seat] = True
         else:
             owner, target_card, target_side, target_step, attached = plays[target]
             plays[target] = (owner, target_card, target_side, target_step, attached + ((card, seat, step),))
             if target_side:
-                k.traitor[seat] = True
-        k.hands[seat].remove(card)
+                traitor[seat] = True
+        hands[seat].remove(card)
     k.revealed = step
     k.phase = k.phase + 1 if step < 3 else enc.WEEK_SCORING
 
