@@ -44,6 +44,7 @@ __all__ = [
     "REVOLUTION_CARD_VALUE",
     "SIDES",
     "SUBSETS",
+    "SUBSET_POSITIONS",
     "subset_masks",
 ]
 
@@ -102,6 +103,11 @@ def subset_masks(size: int) -> tuple[int, ...]:
 
 #: :func:`subset_masks` of every hand size a game reaches (at most 9, at the draft), built once.
 SUBSETS: Final[tuple[tuple[int, ...], ...]] = tuple(subset_masks(size) for size in range(10))
+#: The positions in each subset of :data:`SUBSETS`, in order: ``SUBSET_POSITIONS[size][k]`` lists subset
+#: ``k``'s positions (a re-organize's discards as one look-up and one list build).
+SUBSET_POSITIONS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    tuple(tuple(p for p in range(size) if mask >> p & 1) for mask in masks) for size, masks in enumerate(SUBSETS)
+)
 #: The pairs of positions of a hand of each size, in :func:`itertools.combinations` order (rules 2.5, 2.6).
 PAIRS: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
     tuple(itertools.combinations(range(size), 2)) for size in range(10)

@@ -225,7 +225,9 @@ def decode_reorganize(k: Kernel, seat: int, index: int) -> tuple[int, list[int]]
     choice = index >> size
     take_back = _take_backs(k, seat)[choice - 1] if choice else -1
     rank = index & ((1 << size) - 1)
-    mask = enc.SUBSETS[size][rank] if size < len(enc.SUBSETS) else enc.subset_masks(size)[rank]
+    if size < len(enc.SUBSET_POSITIONS):
+        return take_back, [hand[position] for position in enc.SUBSET_POSITIONS[size][rank]]
+    mask = enc.subset_masks(size)[rank]
     return take_back, [card for position, card in enumerate(hand) if mask >> position & 1]
 
 
