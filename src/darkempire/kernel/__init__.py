@@ -3,25 +3,36 @@
 The reference engine (:mod:`darkempire.rules`) is pure: every choice builds a new immutable state. That is
 what a front end, a record or a proof wants, and too slow for the millions of decisions a search bot plays
 out. The kernel plays the same game in place on lists of small ints, and is held to the reference by
-differential tests: from the same state and the same choices it draws the same cards, and
-:meth:`Kernel.snapshot` equals the reference state at every step (``tests/test_kernel_differential.py``,
+differential tests: from the same state and the same choices it draws the same cards, and its snapshot
+equals the reference state at every step (``tests/test_kernel_differential.py``,
 ``tests/test_kernel_hops.py``; see ``docs/kernel.md``).
 
-* :func:`deal` (or :meth:`Kernel.from_state` of any reached state) makes a kernel;
-* :meth:`Kernel.action_count`, :meth:`Kernel.action` and :meth:`Kernel.apply_index` choose by index, the
-  index of the reference's :func:`~darkempire.rules.engine.legal_actions`;
-* :meth:`Kernel.playout` plays to the end at random; :meth:`Kernel.snapshot` gives the reference state back.
+* :func:`~darkempire.kernel.dealing.deal` makes a kernel at the deal, and
+  :meth:`Kernel.from_state <darkempire.kernel.mutable.Kernel.from_state>` one of any state reached;
+* :meth:`~darkempire.kernel.mutable.Kernel.action_count`, :meth:`~darkempire.kernel.mutable.Kernel.action`
+  and :meth:`~darkempire.kernel.mutable.Kernel.apply_index` choose by index, the index of the reference's
+  :func:`~darkempire.rules.engine.legal_actions`;
+* :meth:`~darkempire.kernel.mutable.Kernel.playout` plays to the end at random, and
+  :meth:`~darkempire.kernel.mutable.Kernel.snapshot` gives the reference state back.
 
-The modules, one job each: :mod:`~darkempire.kernel.encoding` (the ints and tables),
-:mod:`~darkempire.kernel.core` (the mutable table), :mod:`~darkempire.kernel.listing` (legal actions),
-:mod:`~darkempire.kernel.steps` (resolving steps, chance), :mod:`~darkempire.kernel.scoring` (weekly and
-monthly scoring, verdict), :mod:`~darkempire.kernel.convert` (to and from a :class:`GameState`) and
-:mod:`~darkempire.kernel.playout`. Speed tricks and mutable state live here and nowhere else.
+The package re-exports ``Kernel``, ``KernelIndexError`` and ``deal``. The modules, one job each:
+
+* :mod:`~darkempire.kernel.encoding`: the ints and the fixed tables;
+* :mod:`~darkempire.kernel.mutable`: the mutable table, :class:`~darkempire.kernel.mutable.Kernel`;
+* :mod:`~darkempire.kernel.dealing`: the deal;
+* :mod:`~darkempire.kernel.listing`: legal actions, counted and decoded by index;
+* :mod:`~darkempire.kernel.steps`: resolving a step and the automatic steps after it;
+* :mod:`~darkempire.kernel.tally`: weekly and monthly scoring, the verdict;
+* :mod:`~darkempire.kernel.draws`: the reference's random draws, made faster;
+* :mod:`~darkempire.kernel.convert`: to and from a :class:`~darkempire.rules.state.GameState`;
+* :mod:`~darkempire.kernel.playout`: random playouts.
+
+Speed tricks and mutable state live here and nowhere else.
 """
 
 from __future__ import annotations
 
-from darkempire.kernel.core import Kernel, KernelIndexError
-from darkempire.kernel.deal import deal
+from darkempire.kernel.mutable import Kernel, KernelIndexError
+from darkempire.kernel.dealing import deal
 
 __all__ = ["Kernel", "KernelIndexError", "deal"]

@@ -1,9 +1,10 @@
-"""From a reference :class:`GameState` to a :class:`~darkempire.kernel.core.Kernel`, and back.
+"""From a reference :class:`~darkempire.rules.state.GameState` to a :class:`~darkempire.kernel.mutable.Kernel`,
+and back.
 
 :func:`from_state` reads every field into the kernel's encoding; :func:`snapshot` builds the reference's
 values again (cards are the game's own objects of :data:`~darkempire.rules.cards.HAND_CARDS` and friends, so
 the snapshot compares equal to the reference state, field by field). The week records are built once per
-week and kept on the kernel's :class:`~darkempire.kernel.core.Record` until a placement changes them; the
+week and kept on the kernel's :class:`~darkempire.kernel.mutable.Record` until a placement changes them; the
 weekly scoring inside a record is the reference's :func:`~darkempire.rules.scoring.score_table` of the
 recorded table, the one value the kernel does not compute in the reference's form.
 """
@@ -14,9 +15,18 @@ from collections.abc import Iterable, Sequence
 
 from darkempire.kernel import encoding as enc
 from darkempire.kernel import listing
-from darkempire.kernel.core import Kernel, Play, Record
+from darkempire.kernel.mutable import Kernel, Play, Record
 from darkempire.rules.actions import Action, Side
-from darkempire.rules.cards import EMPEROR_CARDS, HAND_CARDS, REVOLUTION_CARDS, EmperorCard, FactionCard, HandCard, ReinforcementCard, add_on_for
+from darkempire.rules.cards import (
+    EMPEROR_CARDS,
+    HAND_CARDS,
+    REVOLUTION_CARDS,
+    EmperorCard,
+    FactionCard,
+    HandCard,
+    ReinforcementCard,
+    add_on_for,
+)
 from darkempire.rules.chance import Chance
 from darkempire.rules.errors import InvalidArgumentError
 from darkempire.rules.scoring import score_table
@@ -39,7 +49,8 @@ def _play_of(play: TablePlay) -> Play:
 def from_state(state: GameState) -> Kernel:
     """A kernel at the moment ``state`` is: every pile, hand, table, score and pending choice.
 
-    :raises InvalidArgumentError: ``state`` is no :class:`GameState`, or sits in weekly or monthly
+    :raises ~darkempire.rules.errors.InvalidArgumentError: ``state`` is no
+        :class:`~darkempire.rules.state.GameState`, or sits in weekly or monthly
         scoring (automatic phases no transition of the reference leaves a state in).
     """
     if not isinstance(state, GameState):
@@ -69,7 +80,8 @@ def from_state(state: GameState) -> Kernel:
     k.scored = state.week_score is not None
     k.placements = []
     if state.week_score is not None and state.phase is Phase.PLACEMENT:
-        k.placements = [(d.seat, int(d.faction), tuple(c.id for c in d.candidates)) for d in state.week_score.placements]
+        dues = state.week_score.placements
+        k.placements = [(d.seat, int(d.faction), tuple(c.id for c in d.candidates)) for d in dues]
     k.faction_track = [(s.card.id, s.seat, s.month, s.week) for s in state.score_track.faction_cards]
     k.emperor_track = [(s.card.id, s.month, s.week) for s in state.score_track.emperor_cards]
     k.month_tokens = list(state.month_tokens)
@@ -163,13 +175,14 @@ def _scored(entry: tuple[int, int, int, int]) -> ScoredCard:
 def _week_record(k: Kernel, record: Record) -> WeekRecord:
     if record.built is None:
         table = _table(k, record.plays, record.revolution, record.emperor, record.idle, 3)
-        record.built = WeekRecord(record.month, record.week, table, score_table(table), tuple(map(_scored, record.placed)))
+        placed = tuple(map(_scored, record.placed))
+        record.built = WeekRecord(record.month, record.week, table, score_table(table), placed)
     return record.built
 
 
 def snapshot(k: Kernel) -> GameState:
-    """The reference :class:`GameState` of the kernel's moment, equal to the one the reference engine reaches
-    from the same start with the same choices."""
+    """The reference :class:`~darkempire.rules.state.GameState` of the kernel's moment, equal to the one the
+    reference engine reaches from the same start with the same choices."""
     cards = HAND_CARDS
     history = tuple(_week_record(k, record) for record in k.history)
     table = None

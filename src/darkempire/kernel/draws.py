@@ -52,7 +52,8 @@ def _same_as_library() -> bool:
         if mine != theirs:
             return False
     ours, library = random.Random("check"), random.Random("check")
-    return all(_below(ours.getrandbits, n) == library.randrange(n) for n in (*range(1, 140), 512, 1000) for _ in range(3))
+    sizes = (*range(1, 140), 512, 1000)
+    return all(_below(ours.getrandbits, n) == library.randrange(n) for n in sizes for _ in range(3))
 
 
 #: Whether the fast draws are this Python's own (checked at import; immutable).

@@ -38,7 +38,7 @@ from darkempire.rules.actions import (
 from darkempire.rules.cards import HAND_CARDS
 
 if TYPE_CHECKING:
-    from darkempire.kernel.core import Kernel
+    from darkempire.kernel.mutable import Kernel
 
 __all__ = [
     "build_action",

@@ -16,7 +16,7 @@ from darkempire.kernel import encoding as enc
 from darkempire.kernel import draws, steps
 
 if TYPE_CHECKING:
-    from darkempire.kernel.core import Kernel
+    from darkempire.kernel.mutable import Kernel
 
 __all__ = ["playout"]
 

@@ -14,11 +14,11 @@ from bisect import bisect_left
 from typing import TYPE_CHECKING
 
 from darkempire.kernel import encoding as enc
-from darkempire.kernel import draws, listing, scoring
+from darkempire.kernel import draws, listing, tally
 from darkempire.rules.chance import Chance
 
 if TYPE_CHECKING:
-    from darkempire.kernel.core import Kernel
+    from darkempire.kernel.mutable import Kernel
 
 __all__ = ["advance", "resolve", "shuffle", "week_start", "winning_seats"]
 
@@ -67,9 +67,9 @@ def advance(k: Kernel) -> None:
     while True:
         phase = k.phase
         if phase == enc.WEEK_SCORING:
-            scoring.score_week(k)
+            tally.score_week(k)
         elif phase == enc.MONTH_SCORING:
-            scoring.score_month(k)
+            tally.score_month(k)
             if k.phase == enc.CHOOSE_SUPPORT:
                 _month_reset(k)
         elif phase == enc.GAME_OVER:

@@ -1,8 +1,8 @@
 """The mutable table: :class:`Kernel`, one game of Dark Empire held as lists of small ints (spec sections 2-9).
 
-The reference engine (:mod:`darkempire.rules.engine`) builds a new immutable :class:`GameState` at every
-choice; the kernel changes one object in place. Its fields are the state's fields in the encoding of
-:mod:`darkempire.kernel.encoding`:
+The reference engine (:mod:`darkempire.rules.engine`) builds a new immutable
+:class:`~darkempire.rules.state.GameState` at every choice; the kernel changes one object in place. Its
+fields are the state's fields in the encoding of :mod:`darkempire.kernel.encoding`:
 
 * ``hands[s]``: seat ``s``'s card ids, sorted (so its reinforcement cards, ids 65-74, come last);
 * ``draw[draw_top:]``: the draw pile, top card first (a draw moves ``draw_top`` on instead of copying);
@@ -21,8 +21,8 @@ An action is named by its index in the reference's :func:`~darkempire.rules.engi
 for that seat, and chance is the reference's: the same Mersenne Twister shuffles, numbered the same way, of
 lists of the same length, so a shuffle of card ids is the same permutation as the reference's shuffle of
 cards. The steps live in :mod:`~darkempire.kernel.listing` (legal actions), :mod:`~darkempire.kernel.steps`
-(resolving a step) and :mod:`~darkempire.kernel.scoring`; :mod:`~darkempire.kernel.convert` turns a
-:class:`GameState` into a kernel and back.
+(resolving a step) and :mod:`~darkempire.kernel.tally`; :mod:`~darkempire.kernel.convert` turns a
+:class:`~darkempire.rules.state.GameState` into a kernel and back.
 """
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ class Record:
 class Kernel:
     """One game, mutable and integer-encoded, that plays exactly as the reference engine.
 
-    Build one with :meth:`from_state` (or :func:`darkempire.kernel.deal`); read it back with
+    Build one with :meth:`from_state` (or :func:`darkempire.kernel.dealing.deal`); read it back with
     :meth:`snapshot`, which equals the reference state at every step. The public methods:
 
     * :meth:`awaited`: the seats the step still waits for (:func:`~darkempire.rules.engine.awaited_seats`);
@@ -144,7 +144,8 @@ class Kernel:
     def from_state(cls, state: GameState) -> Kernel:
         """A kernel at the moment ``state`` is (:func:`darkempire.kernel.convert.from_state`).
 
-        :raises InvalidArgumentError: ``state`` is no :class:`GameState`, or sits in an automatic phase
+        :raises ~darkempire.rules.errors.InvalidArgumentError: ``state`` is no
+            :class:`~darkempire.rules.state.GameState`, or sits in an automatic phase
             (weekly or monthly scoring), which no transition of the reference leaves a state in.
         """
         from darkempire.kernel import convert
@@ -152,7 +153,8 @@ class Kernel:
         return convert.from_state(state)
 
     def snapshot(self) -> GameState:
-        """The reference :class:`GameState` of this moment (:func:`darkempire.kernel.convert.snapshot`)."""
+        """The reference :class:`~darkempire.rules.state.GameState` of this moment
+        (:func:`darkempire.kernel.convert.snapshot`)."""
         from darkempire.kernel import convert
 
         return convert.snapshot(self)

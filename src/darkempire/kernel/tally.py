@@ -4,8 +4,9 @@ The same formulas as :mod:`darkempire.rules.scoring`, written once more on plain
 one pass over its plays: strengths ``S(f)`` (rule 5.1), the emperor's ``E`` (5.2), each seat's support
 ``U(s, f)`` (5.3), the tokens (5.4), the placements due (5.5, 5.6) and the emperor card scored (5.7). The
 differential tests hold these to the reference's results at every step; only the weekly scoring's record
-(:class:`~darkempire.rules.scoring.WeekScore`) is left to the reference's :func:`score_table`, which
-:func:`darkempire.kernel.convert.snapshot` calls on the recorded table.
+(:class:`~darkempire.rules.scoring.WeekScore`) is left to the reference's
+:func:`~darkempire.rules.scoring.score_table`, which :func:`darkempire.kernel.convert.snapshot` calls on
+the recorded table.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from darkempire.kernel import encoding as enc
 from darkempire.rules.scoring import LEADER_MARGIN, MONTH_BONUS, MonthScore, Verdict, VerdictReason
 
 if TYPE_CHECKING:
-    from darkempire.kernel.core import Kernel
+    from darkempire.kernel.mutable import Kernel
 
 __all__ = ["judge", "score_month", "score_week"]
 
@@ -29,7 +30,7 @@ def score_week(k: Kernel) -> None:
     """Weekly scoring of the completed table (rules 5.1-5.7, rulings B-F, J): tokens to the month tokens,
     the placements due, the emperor card to the score track when ``E >= S*``; then placement, or the week's
     end when nothing is due."""
-    from darkempire.kernel.core import Record
+    from darkempire.kernel.mutable import Record
     from darkempire.kernel.steps import week_end_phase
 
     n = k.n

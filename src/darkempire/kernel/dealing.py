@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from darkempire.kernel import encoding as enc
 from darkempire.kernel import listing, steps
-from darkempire.kernel.core import Kernel
+from darkempire.kernel.mutable import Kernel
 from darkempire.rules.engine import SEED_LIMIT
 from darkempire.rules.errors import ConfigError
 from darkempire.rules.state import DEAL_SIZE, WEEKS, GameConfig
@@ -21,7 +21,7 @@ def deal(config: GameConfig | int, seed: int) -> Kernel:
     """A kernel at the start of the game :func:`darkempire.rules.engine.deal` deals for ``config`` and ``seed``.
 
     :param config: the game's options, or the number of players.
-    :raises ConfigError: as the reference: 3-5 players, a seed of magnitude below 2**64.
+    :raises ~darkempire.rules.errors.ConfigError: as the reference: 3-5 players, a seed of magnitude below 2**64.
     """
     if not isinstance(config, GameConfig):
         config = GameConfig(players=config)
