@@ -2,7 +2,7 @@
 
 The workload is random playouts from the deal: ``--games`` games of each player count (3, 4, 5), seeds
 ``0 .. games - 1``, every choice uniformly random among the deciding seat's legal actions. The kernel plays
-them with :func:`darkempire.kernel.dealing.deal` and :meth:`~darkempire.kernel.Kernel.playout`; the reference with
+them with :func:`darkempire.kernel.interface.deal` and :meth:`~darkempire.kernel.interface.Kernel.playout`; the reference with
 :func:`darkempire.rules.engine.deal`, :func:`~darkempire.rules.engine.legal_actions` (lazy: one action built
 per choice) and :func:`~darkempire.rules.engine.apply`, as a random bot driver does, without views. A
 decision is one seat's choice (one ``apply``). Rounds alternate kernel and reference, the order flipped every

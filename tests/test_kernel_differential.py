@@ -1,6 +1,6 @@
 """The playout kernel is the reference engine: whole games stepped through both (issue: playout kernel, point 2).
 
-Each game is dealt by both (:func:`darkempire.rules.engine.deal`, :func:`darkempire.kernel.dealing.deal`) and driven
+Each game is dealt by both (:func:`darkempire.rules.engine.deal`, :func:`darkempire.kernel.interface.deal`) and driven
 decision by decision: the reference with :func:`~darkempire.rules.engine.apply`, the kernel with
 :meth:`~darkempire.kernel.Kernel.apply_index` of the same index. At every decision the awaited seats, the
 size of the deciding seat's listing and its actions are the same, and after it the kernel's

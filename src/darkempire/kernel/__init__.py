@@ -7,18 +7,19 @@ differential tests: from the same state and the same choices it draws the same c
 equals the reference state at every step (``tests/test_kernel_differential.py``,
 ``tests/test_kernel_hops.py``; see ``docs/kernel.md``).
 
-* :func:`~darkempire.kernel.dealing.deal` makes a kernel at the deal, and
-  :meth:`Kernel.from_state <darkempire.kernel.mutable.Kernel.from_state>` one of any state reached;
-* :meth:`~darkempire.kernel.mutable.Kernel.action_count`, :meth:`~darkempire.kernel.mutable.Kernel.action`
-  and :meth:`~darkempire.kernel.mutable.Kernel.apply_index` choose by index, the index of the reference's
+* :func:`~darkempire.kernel.interface.deal` makes a kernel at the deal, and
+  :meth:`Kernel.from_state <darkempire.kernel.interface.Kernel.from_state>` one of any state reached;
+* :meth:`~darkempire.kernel.interface.Kernel.action_count`, :meth:`~darkempire.kernel.interface.Kernel.action`
+  and :meth:`~darkempire.kernel.interface.Kernel.apply_index` choose by index, the index of the reference's
   :func:`~darkempire.rules.engine.legal_actions`;
-* :meth:`~darkempire.kernel.mutable.Kernel.playout` plays to the end at random, and
-  :meth:`~darkempire.kernel.mutable.Kernel.snapshot` gives the reference state back.
+* :meth:`~darkempire.kernel.interface.Kernel.playout` plays to the end at random, and
+  :meth:`~darkempire.kernel.interface.Kernel.snapshot` gives the reference state back.
 
 The package re-exports ``Kernel``, ``KernelIndexError`` and ``deal``. The modules, one job each:
 
 * :mod:`~darkempire.kernel.encoding`: the ints and the fixed tables;
-* :mod:`~darkempire.kernel.mutable`: the mutable table, :class:`~darkempire.kernel.mutable.Kernel`;
+* :mod:`~darkempire.kernel.mutable`: the mutable table, the game's fields;
+* :mod:`~darkempire.kernel.interface`: :class:`~darkempire.kernel.interface.Kernel`, the table's methods, and ``deal``;
 * :mod:`~darkempire.kernel.dealing`: the deal;
 * :mod:`~darkempire.kernel.listing`: legal actions, counted and decoded by index;
 * :mod:`~darkempire.kernel.steps`: resolving a step and the automatic steps after it;
@@ -32,7 +33,6 @@ Speed tricks and mutable state live here and nowhere else.
 
 from __future__ import annotations
 
-from darkempire.kernel.mutable import Kernel, KernelIndexError
-from darkempire.kernel.dealing import deal
+from darkempire.kernel.interface import Kernel, KernelIndexError, deal
 
 __all__ = ["Kernel", "KernelIndexError", "deal"]

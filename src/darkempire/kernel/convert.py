@@ -1,7 +1,7 @@
-"""From a reference :class:`~darkempire.rules.state.GameState` to a :class:`~darkempire.kernel.mutable.Kernel`,
-and back.
+"""From a reference :class:`~darkempire.rules.state.GameState` to the kernel's
+:class:`~darkempire.kernel.mutable.Table`, and back.
 
-:func:`from_state` reads every field into the kernel's encoding; :func:`snapshot` builds the reference's
+:func:`read_state` reads every field into the kernel's encoding; :func:`snapshot` builds the reference's
 values again (cards are the game's own objects of :data:`~darkempire.rules.cards.HAND_CARDS` and friends, so
 the snapshot compares equal to the reference state, field by field). The week records are built once per
 week and kept on the kernel's :class:`~darkempire.kernel.mutable.Record` until a placement changes them; the
@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 
 from darkempire.kernel import encoding as enc
 from darkempire.kernel import listing
-from darkempire.kernel.mutable import Kernel, Play, Record
+from darkempire.kernel.mutable import Play, Record, Table
 from darkempire.rules.actions import Action, Side
 from darkempire.rules.cards import (
     EMPEROR_CARDS,
@@ -34,7 +34,7 @@ from darkempire.rules.state import GameConfig, GameState, Phase, ScoredCard, Sco
 from darkempire.rules.table import Play as TablePlay
 from darkempire.rules.table import Reinforcement, WeekTable
 
-__all__ = ["from_state", "snapshot"]
+__all__ = ["read_state", "snapshot"]
 
 
 def _ids(cards: Iterable[HandCard | EmperorCard]) -> list[int]:
@@ -46,8 +46,8 @@ def _play_of(play: TablePlay) -> Play:
     return (play.seat, play.card.id, side, play.step, tuple((r.card.id, r.seat, r.step) for r in play.reinforcements))
 
 
-def from_state(state: GameState) -> Kernel:
-    """A kernel at the moment ``state`` is: every pile, hand, table, score and pending choice.
+def read_state(k: Table, state: GameState) -> None:
+    """Set ``k`` to the moment ``state`` is: every pile, hand, table, score and pending choice.
 
     :raises ~darkempire.rules.errors.InvalidArgumentError: ``state`` is no
         :class:`~darkempire.rules.state.GameState`, or sits in weekly or monthly
@@ -60,7 +60,6 @@ def from_state(state: GameState) -> Kernel:
             f"the kernel starts from a state the rules reach, not one in the automatic {state.phase.value} "
             "phase (call darkempire.rules.engine.advance on it first)"
         )
-    k = Kernel.__new__(Kernel)
     n = k.n = state.players
     add_on = state.config.add_on
     k.add_on = int(add_on) if add_on is not None else 0
@@ -97,10 +96,9 @@ def from_state(state: GameState) -> Kernel:
         pending = state.pending
         k.pending = [_index_of(k, seat, action) if action is not None else -1 for seat, action in enumerate(pending)]
         k.awaiting = [seat for seat in required if k.pending[seat] < 0]
-    return k
 
 
-def _read_table(k: Kernel, table: WeekTable | None) -> None:
+def _read_table(k: Table, table: WeekTable | None) -> None:
     k.has_table = table is not None
     k.plays, k.idle, k.revealed, k.traitor = [], [], 0, [False] * k.n
     k.table_revolution, k.table_emperor = 0, -1
@@ -129,7 +127,7 @@ def _record_of(record: WeekRecord) -> Record:
     )
 
 
-def _index_of(k: Kernel, seat: int, action: Action) -> int:
+def _index_of(k: Table, seat: int, action: Action) -> int:
     """Where a pending ``action`` is in ``seat``'s listing (pending choices are kept as indices)."""
     for index in range(listing.count_options(k, seat)):
         if listing.build_action(k, seat, index) == action:
@@ -141,7 +139,7 @@ def _index_of(k: Kernel, seat: int, action: Action) -> int:
 
 
 def _table(
-    k: Kernel,
+    k: Table,
     plays: Sequence[Play],
     revolution: int,
     emperor: int,
@@ -172,7 +170,7 @@ def _scored(entry: tuple[int, int, int, int]) -> ScoredCard:
     return ScoredCard(faction_card, seat, month, week)
 
 
-def _week_record(k: Kernel, record: Record) -> WeekRecord:
+def _week_record(k: Table, record: Record) -> WeekRecord:
     if record.built is None:
         table = _table(k, record.plays, record.revolution, record.emperor, record.idle, 3)
         placed = tuple(map(_scored, record.placed))
@@ -180,7 +178,7 @@ def _week_record(k: Kernel, record: Record) -> WeekRecord:
     return record.built
 
 
-def snapshot(k: Kernel) -> GameState:
+def snapshot(k: Table) -> GameState:
     """The reference :class:`~darkempire.rules.state.GameState` of the kernel's moment, equal to the one the
     reference engine reaches from the same start with the same choices."""
     cards = HAND_CARDS

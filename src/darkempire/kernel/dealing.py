@@ -2,23 +2,23 @@
 
 The reference's :func:`~darkempire.rules.engine.deal` shuffles four piles with draws 0-3 of the seed's
 generator: the five factions (victor cards), the 75 hand cards, the five revolution cards and the eight
-emperor cards, each in id order, and deals from the tops. :func:`deal` does the same on ids.
+emperor cards, each in id order, and deals from the tops. :func:`deal_into` does the same on ids.
 """
 
 from __future__ import annotations
 
 from darkempire.kernel import encoding as enc
 from darkempire.kernel import listing, steps
-from darkempire.kernel.mutable import Kernel
+from darkempire.kernel.mutable import Table
 from darkempire.rules.engine import SEED_LIMIT
 from darkempire.rules.errors import ConfigError
 from darkempire.rules.state import DEAL_SIZE, WEEKS, GameConfig
 
-__all__ = ["deal"]
+__all__ = ["deal_into"]
 
 
-def deal(config: GameConfig | int, seed: int) -> Kernel:
-    """A kernel at the start of the game :func:`darkempire.rules.engine.deal` deals for ``config`` and ``seed``.
+def deal_into(k: Table, config: GameConfig | int, seed: int) -> None:
+    """Set ``k`` to the start of the game :func:`darkempire.rules.engine.deal` deals for ``config`` and ``seed``.
 
     :param config: the game's options, or the number of players.
     :raises ~darkempire.rules.errors.ConfigError: as the reference: 3-5 players, a seed of magnitude below 2**64.
@@ -28,7 +28,6 @@ def deal(config: GameConfig | int, seed: int) -> Kernel:
     if type(seed) is not int or not -SEED_LIMIT < seed < SEED_LIMIT:
         raise ConfigError(f"a seed is an integer of magnitude below 2**64, not {seed!r} (rule 9.3)")
     n = config.players
-    k = Kernel.__new__(Kernel)
     k.n, k.seed, k.draws = n, seed, 0
     add_on = config.add_on
     k.add_on = int(add_on) if add_on is not None else 0
@@ -50,4 +49,3 @@ def deal(config: GameConfig | int, seed: int) -> Kernel:
     k.pending = [-1] * n
     k.history, k.month_scores, k.verdict = [], [], None
     k.awaiting = listing.prepare(k)
-    return k

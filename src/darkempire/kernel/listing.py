@@ -38,7 +38,7 @@ from darkempire.rules.actions import (
 from darkempire.rules.cards import HAND_CARDS
 
 if TYPE_CHECKING:
-    from darkempire.kernel.mutable import Kernel
+    from darkempire.kernel.mutable import Table
 
 __all__ = [
     "build_action",
@@ -60,7 +60,7 @@ def _reinforcements(hand: list[int]) -> int:
     return len(hand) - bisect_left(hand, _FIRST_REINFORCEMENT)
 
 
-def play_targets(k: Kernel, seat: int, traitor_allowed: bool) -> list[int]:
+def play_targets(k: Table, seat: int, traitor_allowed: bool) -> list[int]:
     """The positions in ``k.plays`` a reinforcement card of ``seat`` may be attached to (rule 4.6, ruling G):
     every play on the table (each was revealed at an earlier step), a traitor card only while the seat may
     still make its traitor play."""
@@ -69,7 +69,7 @@ def play_targets(k: Kernel, seat: int, traitor_allowed: bool) -> list[int]:
     return [i for i, play in enumerate(k.plays) if not play[2]]
 
 
-def _play_count(k: Kernel, seat: int) -> int:
+def _play_count(k: Table, seat: int) -> int:
     """The play-step listing's size, or 0 for an empty hand; :class:`PlayNothing` counts as 1 (ruling H)."""
     hand = k.hands[seat]
     if not hand:
@@ -82,17 +82,17 @@ def _play_count(k: Kernel, seat: int) -> int:
     return size or 1
 
 
-def _dues(k: Kernel, seat: int) -> list[tuple[int, ...]]:
+def _dues(k: Table, seat: int) -> list[tuple[int, ...]]:
     """The candidates of each faction ``seat`` must place a card of, in faction order (rule 5.6)."""
     return [candidates for due_seat, _, candidates in k.placements if due_seat == seat]
 
 
-def _take_backs(k: Kernel, seat: int) -> list[int]:
+def _take_backs(k: Table, seat: int) -> list[int]:
     """The cards ``seat`` may take back, after "none" (rule 6.2): its revolution-side plays in table order."""
     return [play[1] for play in k.plays if play[0] == seat and not play[2]]
 
 
-def count_options(k: Kernel, seat: int) -> int:
+def count_options(k: Table, seat: int) -> int:
     """How many actions ``seat`` has in this step, pending choices ignored (the reference's ``_options``),
     counted afresh from the table and the hand (:func:`prepare` keeps them for the step)."""
     phase = k.phase
@@ -117,7 +117,7 @@ def count_options(k: Kernel, seat: int) -> int:
     return 0
 
 
-def prepare(k: Kernel) -> list[int]:
+def prepare(k: Table) -> list[int]:
     """Count every seat's actions for the step just entered into ``k.counts`` (they hold until the step
     resolves: nothing on the table changes before), and return the seats that must choose (rule 9.2,
     ruling N): at a play step every seat holding a card; elsewhere every seat with two or more actions."""
@@ -141,7 +141,7 @@ def prepare(k: Kernel) -> list[int]:
     return [seat for seat in range(n) if counts[seat] >= 2]
 
 
-def _play_counts(k: Kernel) -> list[int]:
+def _play_counts(k: Table) -> list[int]:
     """:func:`_play_count` of every seat, the table read once."""
     plays = k.plays
     later = k.phase != enc.PLAY_1
@@ -163,12 +163,12 @@ def _play_counts(k: Kernel) -> list[int]:
     return counts
 
 
-def option_count(k: Kernel, seat: int) -> int:
+def option_count(k: Table, seat: int) -> int:
     """How many actions ``seat`` has in this step, pending choices ignored, as :func:`prepare` counted."""
     return k.counts[seat]
 
 
-def legal_count(k: Kernel, seat: int) -> int:
+def legal_count(k: Table, seat: int) -> int:
     """``len(legal_actions(state, seat))``: 0 unless ``seat`` is awaited (a play step awaits a seat that
     holds cards and has not chosen)."""
     if k.pending[seat] >= 0 or seat not in k.awaiting:
@@ -176,13 +176,13 @@ def legal_count(k: Kernel, seat: int) -> int:
     return option_count(k, seat)
 
 
-def support_options(k: Kernel, seat: int) -> list[int]:
+def support_options(k: Table, seat: int) -> list[int]:
     """The factions whose support card ``seat`` has not used, in faction order (rule 3.2)."""
     used = k.used[seat]
     return [f for f in range(5) if not used >> f & 1]
 
 
-def decode_play(k: Kernel, seat: int, index: int) -> tuple[int, int, int]:
+def decode_play(k: Table, seat: int, index: int) -> tuple[int, int, int]:
     """Play-step action ``index`` of ``seat`` as ``(card, side, target)``: side 0 or 1 and target ``-1`` for a
     faction card, side ``-1`` and the target's position in ``k.plays`` for a reinforcement card, and
     ``(-1, -1, -1)`` for :class:`PlayNothing`. Read before the step's plays join the table."""
@@ -205,7 +205,7 @@ def decode_play(k: Kernel, seat: int, index: int) -> tuple[int, int, int]:
     return hand[factions + index // len(targets)], -1, targets[index % len(targets)]
 
 
-def decode_placement(k: Kernel, seat: int, index: int) -> list[int]:
+def decode_placement(k: Table, seat: int, index: int) -> list[int]:
     """Placement action ``index`` of ``seat``: one card of each faction due, in faction order (the
     :func:`itertools.product` order, the last faction's candidates varying fastest)."""
     dues = _dues(k, seat)
@@ -217,7 +217,7 @@ def decode_placement(k: Kernel, seat: int, index: int) -> list[int]:
     return cards
 
 
-def decode_reorganize(k: Kernel, seat: int, index: int) -> tuple[int, list[int]]:
+def decode_reorganize(k: Table, seat: int, index: int) -> tuple[int, list[int]]:
     """Re-organize action ``index`` of ``seat``: the card taken back (``-1``: none) and the discards, in
     hand (id) order."""
     hand = k.hands[seat]
@@ -231,7 +231,7 @@ def decode_reorganize(k: Kernel, seat: int, index: int) -> tuple[int, list[int]]
     return take_back, [card for position, card in enumerate(hand) if mask >> position & 1]
 
 
-def decode_pair(k: Kernel, seat: int, index: int) -> tuple[int, int]:
+def decode_pair(k: Table, seat: int, index: int) -> tuple[int, int]:
     """Draft action ``index`` of ``seat``: the pair of cards, in :func:`itertools.combinations` order."""
     hand = k.hands[seat]
     pairs = enc.PAIRS[len(hand)] if len(hand) < len(enc.PAIRS) else ()
@@ -246,7 +246,7 @@ def decode_pair(k: Kernel, seat: int, index: int) -> tuple[int, int]:
     return hand[first], hand[second]
 
 
-def build_action(k: Kernel, seat: int, index: int) -> Action:
+def build_action(k: Table, seat: int, index: int) -> Action:
     """The reference's action object for index ``index`` of ``seat``'s listing, made of the game's own
     card objects (:data:`~darkempire.rules.cards.HAND_CARDS`), equal to ``legal_actions(state, seat)[index]``."""
     phase = k.phase

@@ -1,4 +1,4 @@
-"""The mutable table: :class:`Kernel`, one game of Dark Empire held as lists of small ints (spec sections 2-9).
+"""The mutable table: :class:`Table`, one game of Dark Empire held as lists of small ints (spec sections 2-9).
 
 The reference engine (:mod:`darkempire.rules.engine`) builds a new immutable
 :class:`~darkempire.rules.state.GameState` at every choice; the kernel changes one object in place. Its
@@ -15,7 +15,8 @@ fields are the state's fields in the encoding of :mod:`darkempire.kernel.encodin
   ``awaiting``: the seats still to choose in this step, in seat order; ``counts[s]``: how many legal
   actions seat ``s`` has in this step, pending choices ignored, counted once when the step begins;
 * ``history``: one :class:`Record` per finished week, the table as scored; the reference's
-  :class:`~darkempire.rules.state.WeekRecord` of each is built only by :meth:`Kernel.snapshot`.
+  :class:`~darkempire.rules.state.WeekRecord` of each is built only by a snapshot
+  (:func:`darkempire.kernel.convert.snapshot`).
 
 An action is named by its index in the reference's :func:`~darkempire.rules.engine.legal_actions` listing
 for that seat, and chance is the reference's: the same Mersenne Twister shuffles, numbered the same way, of
@@ -27,26 +28,15 @@ cards. The steps live in :mod:`~darkempire.kernel.listing` (legal actions), :mod
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
-
 import attrs
 
-from darkempire.kernel import encoding as enc
-from darkempire.kernel import listing, steps
-from darkempire.rules.actions import Action
-from darkempire.rules.errors import WrongPhaseError, WrongSeatError
 from darkempire.rules.scoring import MonthScore, Verdict
-from darkempire.rules.state import GameState, Phase, WeekRecord
+from darkempire.rules.state import WeekRecord
 
-__all__ = ["Kernel", "KernelIndexError", "Play", "Record"]
+__all__ = ["Play", "Record", "Table"]
 
 #: A play on the kernel's table: ``(seat, card id, side code, step, ((card id, seat, step), ...))``.
 Play = tuple[int, int, int, int, tuple[tuple[int, int, int], ...]]
-
-
-class KernelIndexError(WrongSeatError):
-    """An action index out of a seat's listing, or a seat the step does not await (rule 9.2)."""
 
 
 @attrs.define(slots=True)
@@ -60,7 +50,7 @@ class Record:
     :ivar emperor: the week's emperor card id, or ``-1``.
     :ivar idle: the ``(step, seat)`` pairs of seats that played nothing (ruling H).
     :ivar placed: the faction cards placed, ``(card, seat, month, week)`` each.
-    :ivar built: the reference record, once :meth:`Kernel.snapshot` built it (``None`` until then, and
+    :ivar built: the reference record, once :func:`~darkempire.kernel.convert.snapshot` built it (``None`` until then, and
         again whenever ``placed`` changes).
     """
 
@@ -74,22 +64,12 @@ class Record:
     built: WeekRecord | None = None
 
 
-class Kernel:
-    """One game, mutable and integer-encoded, that plays exactly as the reference engine.
+class Table:
+    """The mutable state of one game: the fields below, in the encoding of :mod:`darkempire.kernel.encoding`.
 
-    Build one with :meth:`from_state` (or :func:`darkempire.kernel.dealing.deal`); read it back with
-    :meth:`snapshot`, which equals the reference state at every step. The public methods:
-
-    * :meth:`awaited`: the seats the step still waits for (:func:`~darkempire.rules.engine.awaited_seats`);
-    * :meth:`action_count` and :meth:`action`: a seat's legal actions, counted and built one by index, in
-      the order of :func:`~darkempire.rules.engine.legal_actions`;
-    * :meth:`apply_index` (one seat, as :func:`~darkempire.rules.engine.apply`) and :meth:`apply_joint`
-      (every awaited seat at once, as :func:`~darkempire.rules.engine.step`);
-    * :meth:`playout`: random choices to the end of the game (:mod:`darkempire.kernel.playout`);
-    * :meth:`is_over`, :meth:`winners`, :meth:`snapshot`.
-
-    The fields are documented in the module docstring. They are public for the kernel's own modules; code
-    outside the kernel should treat them as read-only, or the next :meth:`snapshot` is no game.
+    Only data: :class:`darkempire.kernel.interface.Kernel` adds the methods, and the kernel's modules act on
+    a table through plain functions. Code outside the kernel should treat the fields as read-only, or the
+    next snapshot is no game.
     """
 
     __slots__ = (
@@ -100,178 +80,77 @@ class Kernel:
         "table_revolution", "traitor", "used", "verdict", "victors", "week",
     )  # fmt: skip
 
+    #: The number of seats, 3-5.
     n: int
+    #: The add-on card's value: 0 (3 players), 5 or 10 (rule 2.2).
     add_on: int
+    #: The phase's code, its position in :data:`darkempire.kernel.encoding.PHASES`.
     phase: int
+    #: 1-3.
     month: int
+    #: 1-4 during a month's weeks; 0 before its first.
     week: int
+    #: Each seat's card ids, sorted: its reinforcement cards (65-74) last.
     hands: list[list[int]]
+    #: The draw pile from :attr:`draw_top` on, top card first.
     draw: list[int]
+    #: Where the draw pile starts in :attr:`draw`: a draw moves it on instead of copying the list.
     draw_top: int
+    #: The discard pile, most recent last: its order decides the next reshuffle (rule 6.4).
     discard: list[int]
+    #: Each seat's victor faction.
     victors: list[int]
+    #: Each seat's support faction this month, ``-1`` until chosen.
     support: list[int]
+    #: Each seat's support cards of earlier months, a bit mask of factions.
     used: list[int]
+    #: This month's revolution pile, factions, top first.
     revolution_pile: list[int]
+    #: The revolution cards laid aside this month.
     revolution_reserve: list[int]
+    #: This month's emperor pile, card ids, top first.
     emperor_pile: list[int]
+    #: The unscored emperor cards out of this month's pile.
     emperor_reserve: list[int]
+    #: Whether there is a week's table (the reference's ``table`` is not ``None``).
     has_table: bool
+    #: The week's revolution faction.
     table_revolution: int
+    #: The week's emperor card id; ``-1`` when there is none, or once it is scored.
     table_emperor: int
+    #: The week's plays in reveal order (:data:`Play`).
     plays: list[Play]
+    #: The ``(step, seat)`` pairs of seats that played nothing this week (ruling H).
     idle: list[tuple[int, int]]
+    #: How many play steps of the week have been revealed.
     revealed: int
+    #: Whether each seat made its traitor play this week (rule 4.4).
     traitor: list[bool]
+    #: Whether the week is scored (the reference's ``week_score`` is not ``None``).
     scored: bool
+    #: The placements due, ``(seat, faction, candidate card ids)``, in seat and faction order.
     placements: list[tuple[int, int, tuple[int, ...]]]
+    #: The faction cards placed, ``(card, seat, month, week)``, in the order placed.
     faction_track: list[tuple[int, int, int, int]]
+    #: The emperor cards placed, ``(card, month, week)``, in the order placed.
     emperor_track: list[tuple[int, int, int]]
+    #: Each seat's tokens won this month.
     month_tokens: list[int]
+    #: Each seat's banked tokens.
     banked: list[int]
+    #: Each seat's hidden choice, an index into its listing; ``-1`` for none.
     pending: list[int]
+    #: The seats the step still waits for, in seat order.
     awaiting: list[int]
+    #: Each seat's number of actions in this step, pending choices ignored, counted when the step began.
     counts: list[int]
+    #: The finished weeks.
     history: list[Record]
+    #: The finished monthly scorings, the reference's values.
     month_scores: list[MonthScore]
+    #: The verdict once the game is over, the reference's value.
     verdict: Verdict | None
+    #: The game's seed.
     seed: int
+    #: How many shuffles the game has made (the reference's ``chance.draws``).
     draws: int
-
-    # ------------------------------------------------------------------ building and reading back
-
-    @classmethod
-    def from_state(cls, state: GameState) -> Kernel:
-        """A kernel at the moment ``state`` is (:func:`darkempire.kernel.convert.from_state`).
-
-        :raises ~darkempire.rules.errors.InvalidArgumentError: ``state`` is no
-            :class:`~darkempire.rules.state.GameState`, or sits in an automatic phase
-            (weekly or monthly scoring), which no transition of the reference leaves a state in.
-        """
-        from darkempire.kernel import convert
-
-        return convert.from_state(state)
-
-    def snapshot(self) -> GameState:
-        """The reference :class:`~darkempire.rules.state.GameState` of this moment
-        (:func:`darkempire.kernel.convert.snapshot`)."""
-        from darkempire.kernel import convert
-
-        return convert.snapshot(self)
-
-    def copy(self) -> Kernel:
-        """An independent copy: every list copied, the immutable tuples and records shared."""
-        other = Kernel.__new__(Kernel)
-        for name in Kernel.__slots__:
-            value = getattr(self, name)
-            if type(value) is list:
-                value = [list(v) if type(v) is list else v for v in value]
-            setattr(other, name, value)
-        other.history = [attrs.evolve(r) for r in self.history]
-        return other
-
-    # ------------------------------------------------------------------ questions
-
-    @property
-    def players(self) -> int:
-        """The number of seats."""
-        return self.n
-
-    @property
-    def game_phase(self) -> Phase:
-        """The current phase, as the reference's enum."""
-        return enc.PHASES[self.phase]
-
-    def awaited(self) -> frozenset[int]:
-        """The seats whose choice the step still waits for, as :func:`~darkempire.rules.engine.awaited_seats`."""
-        return frozenset(self.awaiting)
-
-    def is_over(self) -> bool:
-        """Whether the game has ended (the verdict is in)."""
-        return self.phase == enc.GAME_OVER
-
-    def winners(self) -> frozenset[int]:
-        """The winning seats once the game is over (rules 8.2-8.5); empty before."""
-        if self.phase != enc.GAME_OVER:
-            return frozenset()
-        return steps.winning_seats(self)
-
-    def action_count(self, seat: int) -> int:
-        """How many legal actions ``seat`` has now: ``len(legal_actions(state, seat))`` of the reference,
-        0 unless the seat is awaited (or, at a play step, holds a card and has not chosen)."""
-        self._check_seat(seat)
-        return listing.legal_count(self, seat)
-
-    def action(self, seat: int, index: int) -> Action:
-        """Legal action ``index`` of ``seat``, the reference's ``legal_actions(state, seat)[index]``.
-
-        :raises KernelIndexError: ``index`` is not in ``0 .. action_count(seat) - 1``.
-        """
-        self._check_index(seat, index)
-        return listing.build_action(self, seat, index)
-
-    def actions(self, seat: int) -> tuple[Action, ...]:
-        """Every legal action of ``seat``, built (up to 512 at a re-organize: for tests and tools)."""
-        return tuple(self.action(seat, i) for i in range(self.action_count(seat)))
-
-    # ------------------------------------------------------------------ choosing
-
-    def apply_index(self, seat: int, index: int) -> None:
-        """``seat`` chooses its legal action ``index``; the step resolves, and every automatic step after it
-        runs, once every awaited seat has chosen (:func:`~darkempire.rules.engine.apply`).
-
-        :raises KernelIndexError: the seat is not awaited, or ``index`` is out of its listing.
-        """
-        self._check_index(seat, index)
-        if seat not in self.awaiting:
-            raise KernelIndexError(f"seat {seat} has no choice to make in this step", rule="9.2")
-        self.pending[seat] = index
-        self.awaiting.remove(seat)
-        if not self.awaiting:
-            steps.resolve(self)
-
-    def apply_joint(self, choices: Mapping[int, int]) -> None:
-        """Every awaited seat's choice at once, ``{seat: index}``, as :func:`~darkempire.rules.engine.step`.
-
-        :raises KernelIndexError: a seat is not awaited, an index is out of its listing, or an awaited
-            seat is missing.
-        """
-        missing = sorted(set(self.awaiting) - set(choices))
-        if missing:
-            raise KernelIndexError(f"the choices of seats {missing} are missing", rule="9.2")
-        for seat in sorted(choices):
-            self.apply_index(seat, choices[seat])
-
-    def apply_action(self, seat: int, action: Action) -> None:
-        """``seat`` chooses ``action``, found in its listing by equality (slow: for tests and tools).
-
-        :raises KernelIndexError: ``action`` is not among the seat's legal actions.
-        """
-        for index in range(self.action_count(seat)):
-            if listing.build_action(self, seat, index) == action:
-                self.apply_index(seat, index)
-                return
-        raise KernelIndexError(f"{action!r} is not a legal action of seat {seat} now", rule="9.2")
-
-    def playout(self, rng: random.Random | Sequence[random.Random]) -> int:
-        """Play to the end with uniformly random choices (:func:`darkempire.kernel.playout.playout`); the
-        number of decisions made."""
-        from darkempire.kernel import playout
-
-        return playout.playout(self, rng)
-
-    # ------------------------------------------------------------------ checks
-
-    def _check_seat(self, seat: int) -> None:
-        if type(seat) is not int or not 0 <= seat < self.n:
-            raise KernelIndexError(f"there is no seat {seat!r} in a {self.n}-player game", rule="9.1")
-
-    def _check_index(self, seat: int, index: int) -> None:
-        self._check_seat(seat)
-        if self.phase == enc.GAME_OVER:
-            raise WrongPhaseError("the game is over: no seat chooses", rule="9.1")
-        count = listing.legal_count(self, seat)
-        if type(index) is not int or not 0 <= index < count:
-            raise KernelIndexError(
-                f"action index {index!r} is not in seat {seat}'s {count} legal actions", rule="9.2"
-            )

@@ -16,12 +16,12 @@ from darkempire.kernel import encoding as enc
 from darkempire.kernel import draws, steps
 
 if TYPE_CHECKING:
-    from darkempire.kernel.mutable import Kernel
+    from darkempire.kernel.mutable import Table
 
 __all__ = ["playout"]
 
 
-def playout(k: Kernel, rng: random.Random | Sequence[random.Random]) -> int:
+def playout(k: Table, rng: random.Random | Sequence[random.Random]) -> int:
     """Play ``k`` to the end with uniformly random choices.
 
     :param rng: one generator for every seat, or one per seat (``rng[seat]`` draws that seat's choices).

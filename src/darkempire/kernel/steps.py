@@ -18,7 +18,7 @@ from darkempire.kernel import draws, listing, tally
 from darkempire.rules.chance import Chance
 
 if TYPE_CHECKING:
-    from darkempire.kernel.mutable import Kernel
+    from darkempire.kernel.mutable import Table
 
 __all__ = ["advance", "resolve", "shuffle", "week_start", "winning_seats"]
 
@@ -29,7 +29,7 @@ _NAMESPACE = Chance.NAMESPACE
 _FIRST_REINFORCEMENT = enc.FACTION_CARD_COUNT
 
 
-def shuffle(k: Kernel, items: list[int]) -> None:
+def shuffle(k: Table, items: list[int]) -> None:
     """Shuffle ``items`` in place with the game's next draw (:meth:`darkempire.rules.chance.Chance.shuffled`).
 
     The shuffle's permutation depends only on the list's length and the generator, so shuffling the ids is
@@ -38,7 +38,7 @@ def shuffle(k: Kernel, items: list[int]) -> None:
     k.draws += 1
 
 
-def resolve(k: Kernel) -> None:
+def resolve(k: Table) -> None:
     """Resolve the step with the pending choices and the forced ones, then :func:`advance`."""
     chosen = k.pending
     counts = k.counts
@@ -61,7 +61,7 @@ def resolve(k: Kernel) -> None:
     advance(k)
 
 
-def advance(k: Kernel) -> None:
+def advance(k: Table) -> None:
     """Run the automatic steps (scoring, steps where nobody chooses) until a seat must choose; set
     ``k.awaiting`` to the seats that must."""
     while True:
@@ -85,7 +85,7 @@ def advance(k: Kernel) -> None:
             return
 
 
-def _resolve_draft(k: Kernel, chosen: list[int]) -> None:
+def _resolve_draft(k: Table, chosen: list[int]) -> None:
     """The draft pass (rule 2.5: seat ``i``'s pair goes to seat ``i + 1``) or discard (rule 2.6)."""
     n = k.n
     pairs = [listing.decode_pair(k, seat, chosen[seat]) for seat in range(n)]
@@ -102,7 +102,7 @@ def _resolve_draft(k: Kernel, chosen: list[int]) -> None:
     k.phase = enc.CHOOSE_SUPPORT
 
 
-def week_start(k: Kernel) -> None:
+def week_start(k: Table) -> None:
     """Reveal the week's revolution and emperor cards, the tops of the piles (rule 4.1, ruling J)."""
     k.week += 1
     k.table_revolution = k.revolution_pile.pop(0)
@@ -115,7 +115,7 @@ def week_start(k: Kernel) -> None:
     k.phase = enc.PLAY_1
 
 
-def _resolve_play(k: Kernel, chosen: list[int]) -> None:
+def _resolve_play(k: Table, chosen: list[int]) -> None:
     """A play step (rules 4.2-4.6): every seat's play is read off the table as it was, then revealed."""
     step = k.phase - enc.PLAY_1 + 1
     hands, traitor, plays = k.hands, k.traitor, k.plays
@@ -154,7 +154,7 @@ def _resolve_play(k: Kernel, chosen: list[int]) -> None:
     k.phase = k.phase + 1 if step < 3 else enc.WEEK_SCORING
 
 
-def _resolve_placement(k: Kernel, chosen: list[int]) -> None:
+def _resolve_placement(k: Table, chosen: list[int]) -> None:
     """The chosen cards go to the score track; their reinforcements to the discard pile (rule 5.5, R-S)."""
     placed: list[tuple[int, int, int, int]] = []
     for seat in range(k.n):
@@ -173,15 +173,10 @@ def _resolve_placement(k: Kernel, chosen: list[int]) -> None:
     record.placed = tuple(placed)
     record.built = None
     k.placements = []
-    k.phase = week_end_phase(k)
+    k.phase = tally.week_end_phase(k)
 
 
-def week_end_phase(k: Kernel) -> int:
-    """Re-organize, or monthly scoring after the game's last week (ruling O)."""
-    return enc.MONTH_SCORING if k.month == _MONTHS and k.week == _WEEKS else enc.REORGANIZE
-
-
-def _resolve_reorganize(k: Kernel, chosen: list[int]) -> None:
+def _resolve_reorganize(k: Table, chosen: list[int]) -> None:
     """Re-organize (rules 6.1-6.5, ruling K): the table's cards and the discards to the discard pile in the
     reference's order, the hands refilled in seat order, the week's cards laid aside, the next week."""
     n = k.n
@@ -217,7 +212,7 @@ def _resolve_reorganize(k: Kernel, chosen: list[int]) -> None:
         k.phase = enc.MONTH_SCORING
 
 
-def _refill(k: Kernel) -> None:
+def _refill(k: Table) -> None:
     """Each seat in turn draws to 7 (rule 6.4); an empty draw pile is replaced by the shuffled discard pile
     (ruling R); when both are empty, this seat and the later ones get fewer cards (ruling K)."""
     for seat in range(k.n):
@@ -240,7 +235,7 @@ def _refill(k: Kernel) -> None:
         hand.sort()
 
 
-def _month_reset(k: Kernel) -> None:
+def _month_reset(k: Table) -> None:
     """The next month's piles (rules 3.3, 7.4, ruling J): the five revolution cards and the unscored emperor
     cards, in id order, each shuffled with the game's next draw; four of each in the pile."""
     revolution = list(range(5))
@@ -251,7 +246,7 @@ def _month_reset(k: Kernel) -> None:
     k.emperor_pile, k.emperor_reserve = emperor[:_WEEKS], emperor[_WEEKS:]
 
 
-def winning_seats(k: Kernel) -> frozenset[int]:
+def winning_seats(k: Table) -> frozenset[int]:
     """The seats holding the winning factions' victor cards (rule 8.5)."""
     verdict = k.verdict
     assert verdict is not None

@@ -11,28 +11,23 @@ the recorded table.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from darkempire.kernel import encoding as enc
+from darkempire.kernel.mutable import Record, Table
 from darkempire.rules.scoring import LEADER_MARGIN, MONTH_BONUS, MonthScore, Verdict, VerdictReason
 
-if TYPE_CHECKING:
-    from darkempire.kernel.mutable import Kernel
 
-__all__ = ["judge", "score_month", "score_week"]
+__all__ = ["judge", "score_month", "score_week", "week_end_phase"]
 
 _MONTHS = 3
+_WEEKS = 4
 _BONUS = enc.REINFORCEMENT_BONUS
 _FACTIONS = range(5)
 
 
-def score_week(k: Kernel) -> None:
+def score_week(k: Table) -> None:
     """Weekly scoring of the completed table (rules 5.1-5.7, rulings B-F, J): tokens to the month tokens,
     the placements due, the emperor card to the score track when ``E >= S*``; then placement, or the week's
     end when nothing is due."""
-    from darkempire.kernel.mutable import Record
-    from darkempire.kernel.steps import week_end_phase
-
     n = k.n
     strengths = [0] * 5
     strengths[k.table_revolution] += enc.REVOLUTION_CARD_VALUE
@@ -80,12 +75,12 @@ def score_week(k: Kernel) -> None:
     k.phase = enc.PLACEMENT if placements else week_end_phase(k)
 
 
-def _candidates(k: Kernel, seat: int, faction: int) -> tuple[int, ...]:
+def _candidates(k: Table, seat: int, faction: int) -> tuple[int, ...]:
     """``seat``'s revolution-side cards of ``faction`` on the table, in id order (rule 5.6)."""
     return tuple(sorted(p[1] for p in k.plays if p[0] == seat and not p[2] and enc.CARD_FACTION[p[1]] == faction))
 
 
-def score_month(k: Kernel) -> None:
+def score_month(k: Table) -> None:
     """Monthly scoring (rules 7.1-7.3, ruling L): this month's placed cards and the supporters' tokens make
     the month totals; the seats supporting a strongest faction share 6 points; every month token is banked
     and the support cards are used up. After the third month the verdict (rule 8); otherwise the next month
@@ -126,7 +121,7 @@ def score_month(k: Kernel) -> None:
     k.phase = enc.CHOOSE_SUPPORT
 
 
-def judge(k: Kernel) -> Verdict:
+def judge(k: Table) -> Verdict:
     """The final verdict (rules 8.1-8.5, ruling M): each faction's cards plus its holder's banked tokens;
     the emperor wins at or above the top total (the lowest held faction wins), else the highest held faction
     does, unless a lone leader is 15 or more ahead (it drops out); ties go to the card points, then shared."""
@@ -166,3 +161,8 @@ def judge(k: Kernel) -> Verdict:
         too_powerful=enc.FACTIONS[too_powerful] if too_powerful >= 0 else None,
         victors=tuple(enc.FACTIONS[f] for f in k.victors),
     )
+
+
+def week_end_phase(k: Table) -> int:
+    """Re-organize, or monthly scoring after the game's last week (ruling O)."""
+    return enc.MONTH_SCORING if k.month == _MONTHS and k.week == _WEEKS else enc.REORGANIZE
