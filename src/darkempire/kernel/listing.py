@@ -147,18 +147,24 @@ def _play_counts(k: Table) -> list[int]:
     later = k.phase != enc.PLAY_1
     emperor = k.table_emperor >= 0
     every = len(plays)
-    revolution = every - sum(play[2] for play in plays)
+    revolution = -1  # counted only if a seat holding a reinforcement card may not reinforce a traitor card
+    traitor = k.traitor
     counts = []
     for seat, hand in enumerate(k.hands):
         if not hand:
             counts.append(0)
             continue
-        allowed = emperor and not k.traitor[seat]
+        allowed = emperor and not traitor[seat]
         factions = bisect_left(hand, _FIRST_REINFORCEMENT)
-        reinforcements = len(hand) - factions
-        size = factions * 2 if allowed else factions
-        if reinforcements and later:
-            size += reinforcements * (every if allowed else revolution)
+        if factions == len(hand) or not later:  # no reinforcement card, or none playable yet (rule 4.6)
+            counts.append((factions * 2 if allowed else factions) or 1)
+            continue
+        if allowed:
+            size = factions * 2 + (len(hand) - factions) * every
+        else:
+            if revolution < 0:
+                revolution = every - sum(play[2] for play in plays)
+            size = factions + (len(hand) - factions) * revolution
         counts.append(size or 1)
     return counts
 

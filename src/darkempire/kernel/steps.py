@@ -11,14 +11,11 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left
-from typing import TYPE_CHECKING
 
 from darkempire.kernel import encoding as enc
 from darkempire.kernel import draws, listing, tally
+from darkempire.kernel.mutable import Play, Table
 from darkempire.rules.chance import Chance
-
-if TYPE_CHECKING:
-    from darkempire.kernel.mutable import Table
 
 __all__ = ["advance", "resolve", "shuffle", "week_start", "winning_seats"]
 
@@ -41,15 +38,17 @@ def shuffle(k: Table, items: list[int]) -> None:
 def resolve(k: Table) -> None:
     """Resolve the step with the pending choices and the forced ones, then :func:`advance`."""
     chosen = k.pending
+    phase = k.phase
+    k.pending = [-1] * k.n
+    if enc.PLAY_1 <= phase <= enc.PLAY_3:  # every seat with an action chose: a play step awaits them all
+        _resolve_play(k, chosen)
+        advance(k)
+        return
     counts = k.counts
     for seat in range(k.n):
         if chosen[seat] < 0 and counts[seat] == 1:
             chosen[seat] = 0
-    phase = k.phase
-    k.pending = [-1] * k.n
-    if enc.PLAY_1 <= phase <= enc.PLAY_3:
-        _resolve_play(k, chosen)
-    elif phase == enc.REORGANIZE:
+    if phase == enc.REORGANIZE:
         _resolve_reorganize(k, chosen)
     elif phase == enc.PLACEMENT:
         _resolve_placement(k, chosen)
@@ -116,40 +115,43 @@ def week_start(k: Table) -> None:
 
 
 def _resolve_play(k: Table, chosen: list[int]) -> None:
-    """A play step (rules 4.2-4.6): every seat's play is read off the table as it was, then revealed."""
+    """A play step (rules 4.2-4.6): every seat's play is read off the table as it was, then revealed.
+
+    The new faction cards join the table after the loop, in seat order, so a later seat's reinforcement is
+    decoded against the table before this step; attaching a reinforcement changes no play's side."""
     step = k.phase - enc.PLAY_1 + 1
     hands, traitor, plays = k.hands, k.traitor, k.plays
     emperor = k.table_emperor >= 0
-    moves: list[tuple[int, int, int]] = []
+    new: list[Play] = []
     for seat, index in enumerate(chosen):
-        # A faction card, the common case, decoded here (listing.decode_play's first branch); the rest there.
-        if index >= 0:
-            hand = hands[seat]
-            factions = bisect_left(hand, _FIRST_REINFORCEMENT)
-            if emperor and not traitor[seat]:
-                if index < 2 * factions:
-                    moves.append((hand[index >> 1], index & 1, -1))
-                    continue
-            elif index < factions:
-                moves.append((hand[index], 0, -1))
-                continue
-            moves.append(listing.decode_play(k, seat, index))
-        else:
-            moves.append((-1, -1, -1))
-    for seat, (card, side, target) in enumerate(moves):
-        if card < 0:
+        if index < 0:
             k.idle.append((step, seat))
             continue
-        if side >= 0:
-            plays.append((seat, card, side, step, ()))
-            if side:
-                traitor[seat] = True
-        else:
-            owner, target_card, target_side, target_step, attached = plays[target]
-            plays[target] = (owner, target_card, target_side, target_step, attached + ((card, seat, step),))
-            if target_side:
-                traitor[seat] = True
-        hands[seat].remove(card)
+        hand = hands[seat]
+        # A faction card, the common case, decoded here (listing.decode_play's first branch); the rest there.
+        factions = bisect_left(hand, _FIRST_REINFORCEMENT)
+        if emperor and not traitor[seat]:
+            if index < 2 * factions:
+                card, side = hand[index >> 1], index & 1
+                new.append((seat, card, side, step, ()))
+                if side:
+                    traitor[seat] = True
+                del hand[index >> 1]
+                continue
+        elif index < factions:
+            new.append((seat, hand[index], 0, step, ()))
+            del hand[index]
+            continue
+        card, _, target = listing.decode_play(k, seat, index)
+        if card < 0:  # PlayNothing (ruling H)
+            k.idle.append((step, seat))
+            continue
+        owner, target_card, target_side, target_step, attached = plays[target]
+        plays[target] = (owner, target_card, target_side, target_step, attached + ((card, seat, step),))
+        if target_side:
+            traitor[seat] = True
+        hand.remove(card)
+    plays += new
     k.revealed = step
     k.phase = k.phase + 1 if step < 3 else enc.WEEK_SCORING
 
