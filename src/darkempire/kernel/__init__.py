@@ -1,0 +1,38 @@
+"""A playout kernel for Dark Empire: the whole game, mutable and integer-encoded, equal to the reference.
+
+The reference engine (:mod:`darkempire.rules`) is pure: every choice builds a new immutable state. That is
+what a front end, a record or a proof wants, and too slow for the millions of decisions a search bot plays
+out. The kernel plays the same game in place on lists of small ints, and is held to the reference by
+differential tests: from the same state and the same choices it draws the same cards, and its snapshot
+equals the reference state at every step (``tests/test_kernel_differential.py``,
+``tests/test_kernel_hops.py``; see ``docs/kernel.md``).
+
+* :func:`~darkempire.kernel.interface.deal` makes a kernel at the deal, and
+  :meth:`Kernel.from_state <darkempire.kernel.interface.Kernel.from_state>` one of any state reached;
+* :meth:`~darkempire.kernel.interface.Kernel.action_count`, :meth:`~darkempire.kernel.interface.Kernel.action`
+  and :meth:`~darkempire.kernel.interface.Kernel.apply_index` choose by index, the index of the reference's
+  :func:`~darkempire.rules.engine.legal_actions`;
+* :meth:`~darkempire.kernel.interface.Kernel.playout` plays to the end at random, and
+  :meth:`~darkempire.kernel.interface.Kernel.snapshot` gives the reference state back.
+
+The package re-exports ``Kernel``, ``KernelIndexError`` and ``deal``. The modules, one job each:
+
+* :mod:`~darkempire.kernel.encoding`: the ints and the fixed tables;
+* :mod:`~darkempire.kernel.mutable`: the mutable table, the game's fields;
+* :mod:`~darkempire.kernel.interface`: :class:`~darkempire.kernel.interface.Kernel`, the table's methods, and ``deal``;
+* :mod:`~darkempire.kernel.dealing`: the deal;
+* :mod:`~darkempire.kernel.listing`: legal actions, counted and decoded by index;
+* :mod:`~darkempire.kernel.steps`: resolving a step and the automatic steps after it;
+* :mod:`~darkempire.kernel.tally`: weekly and monthly scoring, the verdict;
+* :mod:`~darkempire.kernel.draws`: the reference's random draws, made faster;
+* :mod:`~darkempire.kernel.convert`: to and from a :class:`~darkempire.rules.state.GameState`;
+* :mod:`~darkempire.kernel.playout`: random playouts.
+
+Speed tricks and mutable state live here and nowhere else.
+"""
+
+from __future__ import annotations
+
+from darkempire.kernel.interface import Kernel, KernelIndexError, deal
+
+__all__ = ["Kernel", "KernelIndexError", "deal"]
