@@ -64,7 +64,10 @@ def run(out: Console, args: argparse.Namespace) -> int:
     storage = SQLiteStorage(path)
     out.print(f"darkempire server on http://{args.host}:{args.port}/api/matches, matches in {path}")
     try:
-        uvicorn.run(create_app(storage), host=args.host, port=args.port, ws_max_size=WS_MAX_BYTES, log_level="warning")
+        uvicorn.run(
+            create_app(storage), host=args.host, port=args.port, ws="websockets-sansio", ws_max_size=WS_MAX_BYTES,
+            log_level="warning",
+        )
     finally:
         storage.close()
     return 0
