@@ -149,18 +149,24 @@ def is_over(client: GameClient) -> bool:
 Seats = dict[int, tuple[GameClient, str]]
 
 
-def settle(lobby: Lobby, match_id: str, clients: list[GameClient]) -> int:
-    """Read every client up to the match's seq now; return it. After an ``ack`` the server has played its
-    bots too (in the same turn of its loop), so the summary's seq is where every client must get to."""
-    seq = int(lobby.summary(match_id)["seq"])
+def settle(lobby: Lobby, match_id: str, clients: list[GameClient], seq: int | None = None) -> int:
+    """Read every client up to ``seq`` (default: the match's seq now); return it. After an ``ack`` the server
+    has played its bots too (in the same turn of its loop), so the summary's seq is where every client must
+    get to."""
+    seq = int(lobby.summary(match_id)["seq"]) if seq is None else seq
     for client in clients:
         while client.seq < seq:
             client.receive()
     return seq
 
 
-def move(lobby: Lobby, match_id: str, seats: Seats, seat: int, action: dict[str, Any], others: list[GameClient]) -> int:
-    """``seat`` sends ``action``; every connection reads up to the match's new seq, which is returned."""
+def move(
+    lobby: Lobby, match_id: str, seats: Seats, seat: int, action: dict[str, Any], others: list[GameClient], *, bots: bool = True
+) -> int:
+    """``seat`` sends ``action``; every connection reads up to the match's new seq, which is returned.
+
+    :param bots: whether the match has bot seats (without, the ack's seq is the match's).
+    """
     client, credential = seats[seat]
     client.send(message("act", credential=credential, action=action))
     while True:
@@ -168,7 +174,7 @@ def move(lobby: Lobby, match_id: str, seats: Seats, seat: int, action: dict[str,
         assert answer["type"] != "error", answer
         if answer["type"] == "ack":
             break
-    return settle(lobby, match_id, [c for c, _ in seats.values()] + others)
+    return settle(lobby, match_id, [c for c, _ in seats.values()] + others, None if bots else int(answer["seq"]))
 
 
 def play_out(lobby: Lobby, match_id: str, seats: Seats, others: list[GameClient] = []) -> int:

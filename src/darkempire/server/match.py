@@ -19,6 +19,8 @@ import hashlib
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+import attrs
+
 from darkempire.bots import make_bot
 from darkempire.public_record import PublicRecord, PublicStep
 from darkempire.records import Choice
@@ -27,7 +29,7 @@ from darkempire.rules.actions import Action
 from darkempire.rules.events import Event, events_for, opening_events
 from darkempire.rules.state import GameConfig, GameState
 from darkempire.rules.views import player_view, spectator_view
-from darkempire.serialization import load_action, to_json
+from darkempire.serialization import load_action, to_data, to_json
 from darkempire.server.protocol import ack_message, update_message, welcome_message
 from darkempire.server.refusals import BadRequestError, ChoiceConflictError, MatchOverError
 from darkempire.server.storage import SeatHolder, Storage, StoredChoice, StoredMatch
@@ -69,6 +71,7 @@ class Match:
         self._choices: list[Choice] = []
         self.holders: dict[int, SeatHolder] = {}
         self._outboxes: list[Outbox] = []
+        self._history: tuple[object, Any] = (None, None)
 
     @property
     def seq(self) -> int:
@@ -170,7 +173,7 @@ class Match:
             raise BadRequestError(f"since: the match is at seq {self.seq}, not {since}")
         start = 0 if since is None else since + 1
         missed = [(k, self.events(k, outbox.seat)) for k in range(start, self.seq + 1)]
-        outbox.put(welcome_message(outbox.seat, self.seq, missed, self.prompt(outbox.seat)))
+        outbox.put(welcome_message(outbox.seat, self.seq, missed, self.prompt_data(outbox.seat)))
         self._outboxes.append(outbox)
 
     def unsubscribe(self, outbox: Outbox) -> None:
@@ -179,12 +182,24 @@ class Match:
             self._outboxes.remove(outbox)
 
     def _broadcast(self) -> None:
-        prompts: dict[int | None, Prompt] = {}
+        prompts: dict[int | None, dict[str, Any]] = {}
         for outbox in list(self._outboxes):
             seat = outbox.seat
             if seat not in prompts:
-                prompts[seat] = self.prompt(seat)
+                prompts[seat] = self.prompt_data(seat)
             outbox.put(update_message(self.seq, self.events(self.seq, seat), prompts[seat]))
+
+    def prompt_data(self, seat: int | None) -> dict[str, Any]:
+        """:meth:`prompt` as a ``"prompt"`` message's data. The finished weeks, the same in every view and the
+        bulk of a late one, are encoded once per week rather than once per seat and choice."""
+        prompt = self.prompt(seat)
+        history = prompt.view.history
+        if self._history[0] is not history:
+            self._history = (history, to_data(prompt)["view"]["history"])
+            return to_data(prompt)
+        data = to_data(attrs.evolve(prompt, view=attrs.evolve(prompt.view, history=())))
+        data["view"]["history"] = self._history[1]
+        return data
 
     def public_record(self) -> PublicRecord:
         """What a spectator saw of the match so far: the public record (no seed, nothing hidden)."""

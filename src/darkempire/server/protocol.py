@@ -170,18 +170,23 @@ def _events(events: Sequence[Event]) -> list[dict[str, Any]]:
     return [to_data(event) for event in events]
 
 
+def _prompt(prompt: Prompt | dict[str, Any]) -> dict[str, Any]:
+    return prompt if isinstance(prompt, dict) else to_data(prompt)
+
+
 def welcome_message(
-    seat: int | None, seq: int, missed: Sequence[tuple[int, Sequence[Event]]], prompt: Prompt
+    seat: int | None, seq: int, missed: Sequence[tuple[int, Sequence[Event]]], prompt: Prompt | dict[str, Any]
 ) -> dict[str, Any]:
     """The answer to ``hello``: the seat, the match's ``seq``, the events missed (``(seq, events)`` pairs)
-    and the prompt."""
+    and the prompt (a :class:`~darkempire.wire.prompts.Prompt`, or its message data already encoded)."""
     steps = [{"seq": k, "events": _events(events)} for k, events in missed]
-    return _envelope("welcome", {"seat": seat, "seq": seq, "missed": steps, "prompt": to_data(prompt)})
+    return _envelope("welcome", {"seat": seat, "seq": seq, "missed": steps, "prompt": _prompt(prompt)})
 
 
-def update_message(seq: int, events: Sequence[Event], prompt: Prompt) -> dict[str, Any]:
-    """One accepted choice as a seat sees it: its ``seq``, its events and the seat's new prompt."""
-    return _envelope("update", {"seq": seq, "events": _events(events), "prompt": to_data(prompt)})
+def update_message(seq: int, events: Sequence[Event], prompt: Prompt | dict[str, Any]) -> dict[str, Any]:
+    """One accepted choice as a seat sees it: its ``seq``, its events and the seat's new prompt (as for
+    :func:`welcome_message`)."""
+    return _envelope("update", {"seq": seq, "events": _events(events), "prompt": _prompt(prompt)})
 
 
 def ack_message(seq: int) -> dict[str, Any]:
