@@ -16,7 +16,8 @@ from pathlib import Path
 
 from rich.console import Console
 
-from tablekit.cli import CommandExit
+from darkempire.server.protocol import RATE_PER_SECOND
+from tablekit.cli import CommandExit, UsageError
 
 __all__ = ["EXTRA_MISSING", "WS_MAX_BYTES", "add_arguments", "command", "default_database", "run"]
 
@@ -41,6 +42,10 @@ def add_arguments(sub: argparse.ArgumentParser) -> None:
     """``serve``'s options."""
     sub.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this machine only)")
     sub.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    sub.add_argument(
+        "--rate", type=float, default=RATE_PER_SECOND,
+        help=f"the messages a game connection may send per second, twice as many at once (default {RATE_PER_SECOND:g})",
+    )  # fmt: skip
     sub.add_argument("--db", metavar="PATH", help=f"the SQLite file of the matches (default {default_database()})")
 
 
@@ -53,6 +58,8 @@ def run(out: Console, args: argparse.Namespace) -> int:
 
     :raises CommandExit: (status 1) without the ``server`` extra.
     """
+    if not args.rate > 0:
+        raise UsageError(f"--rate must be above 0, not {args.rate}")
     if _missing_extra():
         raise CommandExit(1, EXTRA_MISSING)
     import uvicorn
@@ -65,7 +72,7 @@ def run(out: Console, args: argparse.Namespace) -> int:
     out.print(f"darkempire server on http://{args.host}:{args.port}/api/matches, matches in {path}")
     try:
         uvicorn.run(
-            create_app(storage), host=args.host, port=args.port, ws="websockets-sansio", ws_max_size=WS_MAX_BYTES,
+            create_app(storage, rate=args.rate, burst=max(1, int(2 * args.rate))), host=args.host, port=args.port, ws="websockets-sansio", ws_max_size=WS_MAX_BYTES,
             log_level="warning",
         )
     finally:
