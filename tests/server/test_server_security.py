@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from server_helpers import GameClient, Lobby, message, serving
@@ -104,7 +105,7 @@ def test_malformed_oversized_and_out_of_order_frames_get_errors_and_the_connecti
         assert answer["code"] == code, (frame[:80], answer)
     assert client.hello(0, credential)["type"] == "welcome"
     assert client.hello(0, credential)["code"] == "out-of-order"  # hello comes once
-    bad_actions = [{"kind": "pass-cards", "cards": [999]}, {"kind": "no-such-kind"}, {"format": "darkempire/1"}]
+    bad_actions: list[dict[str, Any]] = [{"kind": "pass-cards", "cards": [999]}, {"kind": "no-such-kind"}, {"format": "darkempire/1"}]
     for bad in bad_actions:
         assert client.act(credential, bad)["code"] == "bad-request"
     illegal = {"kind": "choose-support", "faction": "WORKERS"}
