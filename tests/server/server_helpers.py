@@ -38,7 +38,7 @@ def serving(app: Starlette) -> Iterator[str]:
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    config = uvicorn.Config(app, log_level="warning", ws="websockets-sansio", ws_max_size=1 << 20, lifespan="off")
+    config = uvicorn.Config(app, log_level="warning", ws="websockets-sansio", ws_max_size=1 << 20, lifespan="on")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()

@@ -17,7 +17,7 @@ from darkempire.server.credentials import credential_hash, credential_matches, n
 from darkempire.server.match import Match
 from darkempire.server.protocol import PROTOCOL, Act, Hello, error_message, parse_client_message
 from darkempire.server.refusals import BadRequestError, ChoiceConflictError, FrameTooLargeError
-from darkempire.server.schema import generate_protocol_schemas, shipped_protocol_schemas
+from darkempire.server.protocol_schema import generate_protocol_schemas, shipped_protocol_schemas
 from darkempire.server.storage import SeatHolder, SQLiteStorage, StoredChoice, StoredMatch
 
 

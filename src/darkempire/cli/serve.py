@@ -2,7 +2,8 @@
 
 ``darkempire serve [--host 127.0.0.1] [--port 8000] [--db PATH]`` serves the lobby and the games on
 ``http://HOST:PORT/api/``. The matches are kept in the SQLite file ``PATH`` (default: ``server.sqlite3`` in
-the user's data folder, :func:`default_database`). The server needs the ``server`` extra
+the user's data folder, :func:`default_database`), or in PostgreSQL with ``--db postgresql://...``
+(:mod:`darkempire.server.postgres`), which several server processes can share. The server needs the ``server`` extra
 (``pip install -e ".[server]"``); without it the command says so and exits with status 1.
 """
 
@@ -17,6 +18,7 @@ from pathlib import Path
 from rich.console import Console
 
 from darkempire.server.protocol import RATE_PER_SECOND
+from darkempire.server.storage import SQLiteStorage, Storage
 from tablekit.cli import CommandExit, UsageError
 
 __all__ = ["EXTRA_MISSING", "WS_MAX_BYTES", "add_arguments", "command", "default_database", "run"]
@@ -46,11 +48,26 @@ def add_arguments(sub: argparse.ArgumentParser) -> None:
         "--rate", type=float, default=RATE_PER_SECOND,
         help=f"the messages a game connection may send per second, twice as many at once (default {RATE_PER_SECOND:g})",
     )  # fmt: skip
-    sub.add_argument("--db", metavar="PATH", help=f"the SQLite file of the matches (default {default_database()})")
+    sub.add_argument(
+        "--db", metavar="PATH|URL",
+        help=f"the SQLite file of the matches (default {default_database()}), or a postgresql:// URL for several processes",
+    )  # fmt: skip
 
 
 def _missing_extra() -> bool:
     return any(importlib.util.find_spec(name) is None for name in ("starlette", "uvicorn"))
+
+
+def _storage(db: str | None) -> tuple[Storage, str]:
+    """The storage ``--db`` names, and how to name it (a PostgreSQL URL without its password)."""
+    if db is not None and db.startswith(("postgresql://", "postgres://")):
+        if importlib.util.find_spec("psycopg") is None:
+            raise CommandExit(1, 'a PostgreSQL --db needs psycopg: pip install -e ".[server]"')
+        from darkempire.server.postgres import PostgresStorage
+
+        return PostgresStorage(db), "PostgreSQL " + db.rpartition("@")[2]
+    path = Path(db) if db else default_database()
+    return SQLiteStorage(path), str(path)
 
 
 def run(out: Console, args: argparse.Namespace) -> int:
@@ -65,11 +82,9 @@ def run(out: Console, args: argparse.Namespace) -> int:
     import uvicorn
 
     from darkempire.server.asgi import create_app
-    from darkempire.server.storage import SQLiteStorage
 
-    path = Path(args.db) if args.db else default_database()
-    storage = SQLiteStorage(path)
-    out.print(f"darkempire server on http://{args.host}:{args.port}/api/matches, matches in {path}")
+    storage, where = _storage(args.db)
+    out.print(f"darkempire server on http://{args.host}:{args.port}/api/matches, matches in {where}")
     try:
         uvicorn.run(
             create_app(storage, rate=args.rate, burst=max(1, int(2 * args.rate))), host=args.host, port=args.port, ws="websockets-sansio", ws_max_size=WS_MAX_BYTES,

@@ -9,7 +9,7 @@ one module each:
 * :mod:`~darkempire.server.match`: one match's authoritative state, its bots, and what each connection
   is sent.
 * :mod:`~darkempire.server.protocol`: the game's messages (``darkempire-server/1``), with their JSON Schemas
-  (:mod:`~darkempire.server.schema`).
+  (:mod:`~darkempire.server.protocol_schema`).
 * :mod:`~darkempire.server.storage`: the storage interface and its SQLite implementation; every choice is
   committed before it is acknowledged, and a match is rebuilt by replaying its choices.
 * :mod:`~darkempire.server.credentials`: seat credentials, stored hashed, compared in constant time.

@@ -25,7 +25,8 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from typing import Any, Final
 
 from starlette.applications import Starlette
@@ -48,7 +49,7 @@ from darkempire.server.refusals import (
     RateLimitedError,
     ServerError,
 )
-from darkempire.server.storage import Storage
+from darkempire.server.storage import FanOut, Storage
 
 __all__ = ["MAX_BODY_BYTES", "Connection", "RateLimit", "create_app"]
 
@@ -266,6 +267,24 @@ def create_app(
     :param burst: ... and at once.
     """
     lobby = Lobby(storage, dealer=dealer, seeds=seeds)
-    app = Starlette(routes=_routes(lobby, rate, burst))
+
+    @asynccontextmanager
+    async def lifespan(_: Starlette) -> AsyncIterator[None]:
+        """With a shared storage, hear the other processes' choices for as long as the app runs."""
+        if not isinstance(storage, FanOut):
+            yield
+            return
+        loop = asyncio.get_running_loop()
+
+        def heard(match_id: str) -> None:  # on the listener's thread: the match is the loop's to change
+            loop.call_soon_threadsafe(lobby.catch_up, match_id)
+
+        stop = storage.listen(heard)
+        try:
+            yield
+        finally:
+            stop()
+
+    app = Starlette(routes=_routes(lobby, rate, burst), lifespan=lifespan)
     app.state.lobby = lobby
     return app

@@ -100,6 +100,18 @@ class Lobby:
         match.play_bots(self.storage)
         return match
 
+    def catch_up(self, match_id: str) -> None:
+        """Tell a loaded match's connections of the choices another server process stored (the fan-out calls
+        this); a match not loaded here is read when first asked for."""
+        match = self._matches.get(match_id)
+        if match is not None:
+            match.catch_up(self.storage)
+            match.play_bots(self.storage)
+
+    def refresh_seats(self, match: Match) -> None:
+        """Read who holds the match's seats again: another server process may have seated someone."""
+        match.holders = {h.seat: h for h in self.storage.seats(match.stored.match_id)}
+
     def create(self, body: object) -> dict[str, Any]:
         """Create a match (see the module's docstring); return its summary."""
         body = _body(body, ("players", "theme", "bots"))
@@ -119,6 +131,7 @@ class Lobby:
     def summary(self, match_id: str) -> dict[str, Any]:
         """The public summary of a match."""
         match = self.match(match_id)
+        self.refresh_seats(match)
         seats = [
             {"seat": s, "bot": kind, "held": s in match.holders, "name": match.holders[s].name if s in match.holders else None}
             for s, kind in enumerate(match.stored.bots)
@@ -177,14 +190,16 @@ class Lobby:
         del match.holders[seat]
         return {"seat": seat, "left": True}
 
-    @staticmethod
-    def check_credential(match: Match, seat: object, credential: object) -> int:
+    def check_credential(self, match: Match, seat: object, credential: object) -> int:
         """``seat``, if ``credential`` is its credential.
 
         :raises CredentialError: it is not (whatever the reason: no such seat, a free seat, another seat's
             credential, a guess; the message tells which seat, never why).
         """
         holder = match.holders.get(seat) if type(seat) is int else None
+        if holder is None or not credential_matches(credential, holder.credential_hash):
+            self.refresh_seats(match)  # seated, or left, through another server process?
+            holder = match.holders.get(seat) if type(seat) is int else None
         if holder is None or not credential_matches(credential, holder.credential_hash):
             raise CredentialError(f"that is not the credential of seat {seat if type(seat) is int else '?'}")
         assert type(seat) is int

@@ -110,10 +110,16 @@ class Match:
 
     # ------------------------------------------------------------------ moves
 
-    def accept(self, seat: int, action: Action, storage: Storage, sender: Outbox | None = None) -> int:
+    def accept(
+        self, seat: int, action: Action, storage: Storage, sender: Outbox | None = None, *, judge_again: bool = True
+    ) -> int:
         """Judge ``seat``'s ``action``, write it to storage, then tell every connection; return its ``seq``.
 
+        When another server process stored a choice first, the match catches up with it and, if
+        ``judge_again``, judges the action again against the new state (a bot decides anew instead).
+
         :raises IllegalActionError: the rules refuse it (naming the rule); nothing changed.
+        :raises ChoiceConflictError: another process stored first, and not ``judge_again`` (the match caught up).
         :raises MatchOverError: the match is finished.
         :raises StorageError: it could not be written; nothing changed.
         """
@@ -125,6 +131,8 @@ class Match:
                 storage.append_choice(self.stored.match_id, StoredChoice(self.seq, seat, to_json(action)))
             except ChoiceConflictError:
                 self.catch_up(storage)  # another process wrote first: judge again from its state
+                if not judge_again:
+                    raise
                 continue
             self._record(seat, action, transition)
             if sender is not None:
@@ -144,7 +152,11 @@ class Match:
             kind = self.stored.bots[seat]
             assert kind is not None
             bot = make_bot(kind, self._bot_seed(seat))
-            self.accept(seat, bot.choose(player_view(self.state, seat), engine.legal_actions(self.state, seat)), storage)
+            action = bot.choose(player_view(self.state, seat), engine.legal_actions(self.state, seat))
+            try:
+                self.accept(seat, action, storage, judge_again=False)
+            except ChoiceConflictError:
+                continue  # another process moved first (perhaps this very bot): look again at who is awaited
 
     def _bot_seed(self, seat: int) -> int:
         """A bot's seed for its next choice: from the match's seed and the choice's position, so that a bot

@@ -4,7 +4,7 @@ Every message is one JSON text frame with the envelope of the wire format (:mod:
 ``"format"`` (:data:`PROTOCOL`) and a ``"type"``. What it carries of the game is the wire format's own
 messages (:mod:`darkempire.serialization`): ``"action"``, ``"event"`` and ``"prompt"`` (a view and its legal
 actions), each with its own envelope. The JSON Schemas are in ``darkempire/server/schemas/``
-(:mod:`darkempire.server.schema`).
+(:mod:`darkempire.server.protocol_schema`).
 
 A client sends:
 

@@ -2,7 +2,7 @@
 
 Every refusal the lobby or a game connection sends names its reason as a short ``code`` (``"unknown-match"``,
 ``"bad-credential"``, ``"illegal-action"``...) and, for a move the rules forbid, the broken rule. The HTTP
-lobby maps each to a status (:attr:`ServerError.status`); a game connection sends it as an ``"error"``
+lobby maps each to a status (``ServerError.status``); a game connection sends it as an ``"error"``
 message (:func:`darkempire.server.protocol.error_message`) and stays open.
 """
 

@@ -20,15 +20,15 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
 from darkempire.server.refusals import ChoiceConflictError, StorageError
 
-__all__ = ["SQLiteStorage", "SeatHolder", "Storage", "StoredChoice", "StoredMatch"]
+__all__ = ["FanOut", "SQLiteStorage", "SeatHolder", "Storage", "StoredChoice", "StoredMatch", "match_from_row"]
 
 
 @attrs.frozen
@@ -114,6 +114,15 @@ class Storage(Protocol):
 
     def close(self) -> None:
         """Release the connection."""
+
+
+@runtime_checkable
+class FanOut(Protocol):
+    """A storage that several server processes share tells each of the choices the others store."""
+
+    def listen(self, notify: Callable[[str], None]) -> Callable[[], None]:
+        """Call ``notify(match_id)`` for each choice stored by any process, from another thread; return the
+        function that stops listening."""
 
 
 _SCHEMA = """

@@ -5,8 +5,8 @@ One file per message type in ``darkempire/server/schemas/``, generated from the 
 format's schemas by their ``$id``: a prompt is ``prompt.json``, an event ``event.json``, and the action of an
 ``act`` is one item of a prompt's ``legal_actions``. Regenerate them after changing the protocol::
 
-    python -m darkempire.server.schema            # rewrite src/darkempire/server/schemas/*.json
-    python -m darkempire.server.schema --check    # exit 1 if a shipped file is out of date
+    python -m darkempire.server.protocol_schema            # rewrite src/darkempire/server/schemas/*.json
+    python -m darkempire.server.protocol_schema --check    # exit 1 if a shipped file is out of date
 """
 
 from __future__ import annotations
@@ -101,12 +101,12 @@ def shipped_protocol_schemas() -> dict[str, dict[str, Any]]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m darkempire.server.schema [--check] [DIR]``: write or check the schema files.
+    """``python -m darkempire.server.protocol_schema [--check] [DIR]``: write or check the schema files.
 
     :returns: 0, or 1 if ``--check`` finds a missing or outdated file.
     """
     here = Path(__file__).resolve().parent / "schemas"
-    return schema_files_main("python -m darkempire.server.schema", __doc__.split("\n\n")[0], generate_protocol_schemas, here, argv)
+    return schema_files_main("python -m darkempire.server.protocol_schema", __doc__.split("\n\n")[0], generate_protocol_schemas, here, argv)
 
 
 if __name__ == "__main__":
