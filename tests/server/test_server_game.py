@@ -90,3 +90,38 @@ def test_a_seat_that_reconnects_gets_its_view_and_the_events_it_missed(base: str
     assert welcome["prompt"]["view"]["seat"] == 0 and welcome["prompt"]["view"]["hand"]
     for client in (again, fresh, other):
         client.close()
+
+
+@pytest.mark.spec("9.2")
+def test_a_seat_that_lets_its_time_run_out_has_a_bot_choose_for_it_and_everyone_is_told(base: str, lobby: Lobby) -> None:
+    answer = lobby.http.post("/api/matches", json={"players": 3, "bots": [None, None, "greedy"], "time_limit": 0.2})
+    match_id = answer.json()["match"]["match_id"]
+    seats = _seated(base, lobby, match_id, [0, 1])
+    spectator = GameClient(base, match_id)
+    spectator.hello()
+    before = lobby.summary(match_id)["seq"]
+    # Nobody moves: each human seat's clock runs out; the bot's choices arrive, each with its notice.
+    notices = []
+    while len(notices) < 2:
+        message = spectator.receive()
+        if message["type"] == "timeout":
+            notices.append(message)
+    assert sorted(n["seat"] for n in notices) == [0, 1]
+    assert lobby.summary(match_id)["seq"] >= before + 2
+    for client, _ in seats.values():
+        kinds = [client.receive()["type"] for _ in range(4)]
+        assert kinds.count("timeout") == 2  # every connection is told, the seat itself too
+        client.close()
+    spectator.close()
+    for bad in (0, -1, 10**6, "1"):
+        refused = lobby.http.post("/api/matches", json={"players": 3, "time_limit": bad})
+        assert refused.status_code == 400 and refused.json()["error"]["message"].startswith("time_limit")
+
+
+def test_without_a_time_limit_no_clock_runs(base: str, lobby: Lobby) -> None:
+    match_id = lobby.create(3, [None, "greedy", "greedy"])
+    (client, _), = _seated(base, lobby, match_id, [0]).values()
+    with pytest.raises(TimeoutError):
+        client.socket.recv(timeout=0.5)
+    assert lobby.summary(match_id)["time_limit"] is None
+    client.close()

@@ -236,7 +236,7 @@ def _answer(lobby: Lobby, match: Match, connection: Connection, frame: str | byt
                 raise NotASeatError("a spectator's connection makes no move")
             seat = lobby.check_credential(match, connection.seat, message.credential)
             match.accept(seat, message.action, lobby.storage, sender=connection)
-            match.play_bots(lobby.storage)
+            lobby.moved(match)
             return
         if connection.greeted:
             raise OutOfOrderError("'hello' comes once, first")
@@ -270,11 +270,13 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:
-        """With a shared storage, hear the other processes' choices for as long as the app runs."""
+        """Keep the time limits on the event loop; with a shared storage, hear the other processes' choices,
+        for as long as the app runs."""
+        loop = asyncio.get_running_loop()
+        lobby.scheduler = loop.call_later
         if not isinstance(storage, FanOut):
             yield
             return
-        loop = asyncio.get_running_loop()
 
         def heard(match_id: str) -> None:  # on the listener's thread: the match is the loop's to change
             loop.call_soon_threadsafe(lobby.catch_up, match_id)

@@ -4,8 +4,11 @@ The lobby's requests and answers are JSON objects (the HTTP routes of :mod:`dark
 them through). A request is checked field by field; a bad one raises
 :class:`~darkempire.server.refusals.BadRequestError` naming the field, and changes nothing.
 
-* create: ``{"players": 3-5, "theme": "steam-noir" | "dark-empire", "bots": [null | "greedy" | "random", ...]}``
-  (one entry per seat, ``null`` for a human seat; default: every seat human). The seed is drawn by the
+* create: ``{"players": 3-5, "theme": "steam-noir" | "dark-empire", "bots": [null | "greedy" | "random", ...],
+  "time_limit": null | seconds}`` (one bot entry per seat, ``null`` for a human seat; default: every seat
+  human). With a ``time_limit`` (0.1 to 86400 seconds), a human seat that lets it run out on a decision has its
+  choice made by a greedy bot, and every connection is told (a ``"timeout"`` message); the clock starts again
+  for each decision, and after a restart. The seed is drawn by the
   server with :mod:`secrets`: a seed chosen by a client would tell it every hand.
 * join: ``{"seat": k | null, "name": "..."}`` (``null``: the first free human seat) answers
   ``{"seat": k, "credential": "..."}``: the credential is shown once, and stored only as its hash.
@@ -17,10 +20,11 @@ over. Never its seed, never a credential.
 
 from __future__ import annotations
 
+import functools
 import secrets
 import time
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from darkempire.bots import BOT_KINDS
 from darkempire.rules import engine
@@ -37,11 +41,26 @@ from darkempire.server.refusals import (
 )
 from darkempire.server.storage import SeatHolder, Storage, StoredMatch
 
-__all__ = ["MAX_NAME", "Lobby", "random_seed"]
+__all__ = ["MAX_NAME", "MAX_TIME_LIMIT", "MIN_TIME_LIMIT", "Lobby", "Scheduler", "Timer", "random_seed"]
 
 #: The longest player name, in characters.
 MAX_NAME: Final = 40
+#: The shortest time limit per decision, in seconds...
+MIN_TIME_LIMIT: Final = 0.1
+#: ... and the longest (a day).
+MAX_TIME_LIMIT: Final = 86400.0
 _THEMES: Final = {theme.value for theme in Theme}
+
+
+class Timer(Protocol):
+    """A scheduled call that can be cancelled (an :class:`asyncio.TimerHandle`)."""
+
+    def cancel(self) -> None:
+        """Do not make the call."""
+
+
+#: How the lobby runs a function after a delay in seconds (:meth:`asyncio.loop.call_later`).
+Scheduler = Callable[[float, Callable[[], None]], Timer]
 
 
 def random_seed() -> int:
@@ -82,6 +101,9 @@ class Lobby:
         self._dealer = dealer
         self._seeds = seeds
         self._matches: dict[str, Match] = {}
+        #: How time limits are kept: set by the app once its event loop runs; ``None``, no clock runs.
+        self.scheduler: Scheduler | None = None
+        self._timers: dict[tuple[str, int], tuple[tuple[int, int, str], Timer]] = {}
 
     def match(self, match_id: str) -> Match:
         """The match, rebuilt from storage on first use (its bots play any turn they owe).
@@ -97,8 +119,30 @@ class Lobby:
         match.replay(self.storage.choices(match_id))
         match.holders = {h.seat: h for h in self.storage.seats(match_id)}
         self._matches[match_id] = match
-        match.play_bots(self.storage)
+        self.moved(match)
         return match
+
+    def moved(self, match: Match) -> None:
+        """After a change of ``match``: its bots play, and the clock of each awaited human seat starts."""
+        match.play_bots(self.storage)
+        limit = match.stored.time_limit
+        if limit is None or self.scheduler is None:
+            return
+        decision, match_id = match.decision(), match.stored.match_id
+        awaited = match.awaited_humans() if not match.is_over else frozenset()
+        for key in [k for k in self._timers if k[0] == match_id]:
+            if key[1] not in awaited or self._timers[key][0] != decision:
+                self._timers.pop(key)[1].cancel()
+        for seat in awaited:
+            if (match_id, seat) not in self._timers:
+                timer = self.scheduler(limit, functools.partial(self._expire, match, seat, decision))
+                self._timers[match_id, seat] = (decision, timer)
+
+    def _expire(self, match: Match, seat: int, decision: tuple[int, int, str]) -> None:
+        self._timers.pop((match.stored.match_id, seat), None)
+        if match.decision() == decision and seat in match.awaited_humans():
+            match.choose_for(seat, self.storage)
+        self.moved(match)
 
     def catch_up(self, match_id: str) -> None:
         """Tell a loaded match's connections of the choices another server process stored (the fan-out calls
@@ -106,7 +150,7 @@ class Lobby:
         match = self._matches.get(match_id)
         if match is not None:
             match.catch_up(self.storage)
-            match.play_bots(self.storage)
+            self.moved(match)
 
     def refresh_seats(self, match: Match) -> None:
         """Read who holds the match's seats again: another server process may have seated someone."""
@@ -114,7 +158,7 @@ class Lobby:
 
     def create(self, body: object) -> dict[str, Any]:
         """Create a match (see the module's docstring); return its summary."""
-        body = _body(body, ("players", "theme", "bots"))
+        body = _body(body, ("players", "theme", "bots", "time_limit"))
         players = _field(body, "players", (int,))
         if not 3 <= players <= 5:
             raise BadRequestError(f"players: 3 to 5 seats (rule 2.1), not {players}")
@@ -124,7 +168,10 @@ class Lobby:
         bots = _field(body, "bots", (list,), [None] * players)
         if len(bots) != players or any(b is not None and b not in BOT_KINDS for b in bots):
             raise BadRequestError(f"bots: one entry per seat, each null or one of {', '.join(sorted(BOT_KINDS))}")
-        stored = StoredMatch(secrets.token_urlsafe(9), players, theme, self._seeds(), tuple(bots), time.time())
+        limit = _field(body, "time_limit", (int, float, type(None)), None)
+        if limit is not None and not MIN_TIME_LIMIT <= limit <= MAX_TIME_LIMIT:
+            raise BadRequestError(f"time_limit: {MIN_TIME_LIMIT:g} to {MAX_TIME_LIMIT:g} seconds per decision, or null")
+        stored = StoredMatch(secrets.token_urlsafe(9), players, theme, self._seeds(), tuple(bots), time.time(), limit)
         self.storage.create_match(stored)
         return self.summary(self.match(stored.match_id).stored.match_id)
 
@@ -143,6 +190,7 @@ class Lobby:
             "seats": seats,
             "seq": match.seq,
             "over": match.is_over,
+            "time_limit": match.stored.time_limit,
         }
 
     def open_matches(self) -> list[dict[str, Any]]:

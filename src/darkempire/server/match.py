@@ -30,7 +30,7 @@ from darkempire.rules.events import Event, events_for, opening_events
 from darkempire.rules.state import GameConfig, GameState
 from darkempire.rules.views import player_view, spectator_view
 from darkempire.serialization import load_action, to_data, to_json
-from darkempire.server.protocol import ack_message, update_message, welcome_message
+from darkempire.server.protocol import ack_message, timeout_message, update_message, welcome_message
 from darkempire.server.refusals import BadRequestError, ChoiceConflictError, MatchOverError
 from darkempire.server.storage import SeatHolder, Storage, StoredChoice, StoredMatch
 from darkempire.wire.prompts import Prompt
@@ -157,6 +157,21 @@ class Match:
                 self.accept(seat, action, storage, judge_again=False)
             except ChoiceConflictError:
                 continue  # another process moved first (perhaps this very bot): look again at who is awaited
+
+    def decision(self) -> tuple[int, int, str]:
+        """What the match waits for now, the same until the step moves on: its month, week and phase."""
+        return self.state.month, self.state.week, self.state.phase.value
+
+    def awaited_humans(self) -> frozenset[int]:
+        """The human seats the match waits for."""
+        return engine.awaited_seats(self.state) - self.bot_seats()
+
+    def choose_for(self, seat: int, storage: Storage) -> None:
+        """``seat`` let its time run out: a greedy bot makes its choice, and every connection is told."""
+        bot = make_bot("greedy", self._bot_seed(seat))
+        seq = self.accept(seat, bot.choose(player_view(self.state, seat), engine.legal_actions(self.state, seat)), storage)
+        for outbox in list(self._outboxes):
+            outbox.put(timeout_message(seat, seq))
 
     def _bot_seed(self, seat: int) -> int:
         """A bot's seed for its next choice: from the match's seed and the choice's position, so that a bot

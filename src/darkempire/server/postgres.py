@@ -30,7 +30,7 @@ CHANNEL: Final = "darkempire_choices"
 _SCHEMA: Final = [
     """CREATE TABLE IF NOT EXISTS matches (
         match_id TEXT PRIMARY KEY, players INTEGER NOT NULL, theme TEXT NOT NULL, seed BIGINT NOT NULL,
-        bots TEXT NOT NULL, created DOUBLE PRECISION NOT NULL)""",
+        bots TEXT NOT NULL, created DOUBLE PRECISION NOT NULL, time_limit DOUBLE PRECISION)""",
     """CREATE TABLE IF NOT EXISTS seats (
         match_id TEXT NOT NULL REFERENCES matches(match_id), seat INTEGER NOT NULL, name TEXT NOT NULL,
         credential_hash TEXT NOT NULL, PRIMARY KEY (match_id, seat))""",
@@ -73,8 +73,8 @@ class PostgresStorage:
 
     def create_match(self, match: StoredMatch) -> None:
         """Store a new match."""
-        row = (match.match_id, match.players, match.theme, match.seed, json.dumps(list(match.bots)), match.created)
-        self._run("INSERT INTO matches VALUES (%s, %s, %s, %s, %s, %s)", row)
+        row = (match.match_id, match.players, match.theme, match.seed, json.dumps(list(match.bots)), match.created, match.time_limit)
+        self._run("INSERT INTO matches VALUES (%s, %s, %s, %s, %s, %s, %s)", row)
 
     def matches(self) -> list[StoredMatch]:
         """Every stored match, oldest first."""

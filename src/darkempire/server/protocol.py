@@ -22,6 +22,9 @@ The server sends:
   caused as this seat may see them (:func:`~darkempire.rules.events.events_for`) and the seat's new
   ``prompt``. The last choice of a simultaneous step resolves it: its one update carries the whole reveal.
 * ``ack``: to the connection that sent an accepted ``act``, before the update: its ``seq``.
+* ``timeout``: to every connection, after the ``update`` of a choice the server's bot made for a human
+  seat that let its time for the decision run out (a match's ``time_limit``, off by default): the ``seat``
+  and the choice's ``seq``.
 * ``error``: a refusal: its ``code`` (:mod:`darkempire.server.refusals`), the broken ``rule`` for an illegal
   move, a ``message``, and the ``path`` of a bad field. The connection stays open and nothing changed.
 
@@ -55,6 +58,7 @@ __all__ = [
     "Hello",
     "ack_message",
     "error_message",
+    "timeout_message",
     "parse_client_message",
     "update_message",
     "welcome_message",
@@ -65,7 +69,7 @@ PROTOCOL: Final = kit.Format("darkempire-server", 1)
 #: The message types a client sends.
 CLIENT_TYPES: Final = ("hello", "act")
 #: The message types the server sends.
-SERVER_TYPES: Final = ("welcome", "update", "ack", "error")
+SERVER_TYPES: Final = ("welcome", "update", "ack", "error", "timeout")
 #: The longest frame a client may send, in bytes: an action message is under 1 kB.
 MAX_FRAME_BYTES: Final = 16 * 1024
 #: The messages a connection may send per second on average...
@@ -199,3 +203,8 @@ def error_message(error: ServerError | IllegalActionError) -> dict[str, Any]:
     if isinstance(error, IllegalActionError):
         return _envelope("error", {"code": "illegal-action", "rule": error.rule, "message": error.message})
     return _envelope("error", {"code": error.code, "rule": None, "message": error.message})
+
+
+def timeout_message(seat: int, seq: int) -> dict[str, Any]:
+    """The notice that ``seat`` let its time run out and the server's bot made its choice ``seq``."""
+    return _envelope("timeout", {"seat": seat, "seq": seq})

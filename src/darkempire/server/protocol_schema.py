@@ -67,6 +67,10 @@ _MESSAGES: Final[dict[str, tuple[str, dict[str, Any]]]] = {
         {"seq": _SEQ, "events": _EVENTS, "prompt": _PROMPT},
     ),
     "ack": ("The sender's move was accepted and stored: its seq.", {"seq": _SEQ}),
+    "timeout": (
+        "A human seat let its time for a decision run out: the server's bot made its choice seq.",
+        {"seat": {"type": "integer", "minimum": 0, "maximum": 4}, "seq": _SEQ},
+    ),
     "error": (
         "A refusal; nothing changed and the connection stays open: its code, the broken rule of an illegal move, why.",
         {"code": {"type": "string"}, "rule": {"anyOf": [{"type": "string"}, {"type": "null"}]}, "message": {"type": "string"}},

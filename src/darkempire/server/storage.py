@@ -42,6 +42,8 @@ class StoredMatch:
     :ivar bots: per seat, the bot kind that plays it (a key of :data:`darkempire.bots.BOT_KINDS`), or
         ``None`` for a human seat.
     :ivar created: when the match was created (seconds since the epoch).
+    :ivar time_limit: the seconds a human seat has for each decision before a bot makes it, or ``None``
+        (no limit, the default).
     """
 
     match_id: str
@@ -50,6 +52,7 @@ class StoredMatch:
     seed: int
     bots: tuple[str | None, ...]
     created: float
+    time_limit: float | None = None
 
 
 @attrs.frozen
@@ -128,7 +131,7 @@ class FanOut(Protocol):
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
     match_id TEXT PRIMARY KEY, players INTEGER NOT NULL, theme TEXT NOT NULL, seed INTEGER NOT NULL,
-    bots TEXT NOT NULL, created REAL NOT NULL);
+    bots TEXT NOT NULL, created REAL NOT NULL, time_limit REAL);
 CREATE TABLE IF NOT EXISTS seats (
     match_id TEXT NOT NULL REFERENCES matches(match_id), seat INTEGER NOT NULL, name TEXT NOT NULL,
     credential_hash TEXT NOT NULL, PRIMARY KEY (match_id, seat));
@@ -139,9 +142,11 @@ CREATE TABLE IF NOT EXISTS choices (
 
 
 def match_from_row(row: Sequence[Any]) -> StoredMatch:
-    """A :class:`StoredMatch` from a ``matches`` row (``match_id, players, theme, seed, bots, created``)."""
+    """A :class:`StoredMatch` from a ``matches`` row (``match_id, players, theme, seed, bots, created,
+    time_limit``)."""
     bots = json.loads(row[4])
-    return StoredMatch(str(row[0]), int(row[1]), str(row[2]), int(row[3]), tuple(bots), float(row[5]))
+    limit = None if row[6] is None else float(row[6])
+    return StoredMatch(str(row[0]), int(row[1]), str(row[2]), int(row[3]), tuple(bots), float(row[5]), limit)
 
 
 class SQLiteStorage:
@@ -174,8 +179,8 @@ class SQLiteStorage:
 
     def create_match(self, match: StoredMatch) -> None:
         """Store a new match."""
-        row = (match.match_id, match.players, match.theme, match.seed, json.dumps(list(match.bots)), match.created)
-        self._run("INSERT INTO matches VALUES (?, ?, ?, ?, ?, ?)", row)
+        row = (match.match_id, match.players, match.theme, match.seed, json.dumps(list(match.bots)), match.created, match.time_limit)
+        self._run("INSERT INTO matches VALUES (?, ?, ?, ?, ?, ?, ?)", row)
 
     def matches(self) -> list[StoredMatch]:
         """Every stored match, oldest first."""
