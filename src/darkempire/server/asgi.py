@@ -236,7 +236,8 @@ def _answer(lobby: Lobby, match: Match, connection: Connection, frame: str | byt
                 raise NotASeatError("a spectator's connection makes no move")
             seat = lobby.check_credential(match, connection.seat, message.credential)
             match.accept(seat, message.action, lobby.storage, sender=connection)
-            lobby.moved(match)
+            # The bots answer on the loop's next turn, once this move's ack and updates are on their way.
+            asyncio.get_running_loop().call_soon(lobby.moved, match)
             return
         if connection.greeted:
             raise OutOfOrderError("'hello' comes once, first")

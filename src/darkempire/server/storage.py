@@ -152,17 +152,19 @@ def match_from_row(row: Sequence[Any]) -> StoredMatch:
 class SQLiteStorage:
     """The embedded storage: one SQLite file (``":memory:"`` for a throwaway one).
 
-    The file is opened in WAL mode with ``synchronous=FULL``: a committed choice survives the process being
-    killed, and the operating system crashing. One connection, used under a lock, serves every thread.
+    The file is opened in WAL mode with ``synchronous=NORMAL``: a committed choice is in the file before the
+    call returns, so it survives the process being killed at any moment (SIGKILL included); ``durable=True``
+    (``synchronous=FULL``) also syncs the disk at each commit, so that it survives the operating system
+    crashing, at the cost of a disk sync per choice. One connection, used under a lock, serves every thread.
     """
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, *, durable: bool = False) -> None:
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         try:
             self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
             self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
             self._db.executescript(_SCHEMA)
         except sqlite3.Error as error:
             raise StorageError(f"cannot open the SQLite database {str(path)!r}: {error}") from None
