@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from server_helpers import GameClient, Lobby, Seats, move, play_out, serving, settle
@@ -101,7 +102,7 @@ def test_a_seat_that_lets_its_time_run_out_has_a_bot_choose_for_it_and_everyone_
     spectator.hello()
     before = lobby.summary(match_id)["seq"]
     # Nobody moves: each human seat's clock runs out; the bot's choices arrive, each with its notice.
-    notices = []
+    notices: list[dict[str, Any]] = []
     while len(notices) < 2:
         message = spectator.receive()
         if message["type"] == "timeout":
