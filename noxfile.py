@@ -184,3 +184,12 @@ def kernel_speed(session: nox.Session) -> None:
     """
     session.install("-e", ".")
     session.run("python", "benchmarks/kernel_speed.py", *session.posargs)
+
+
+@nox.session
+def load(session: nox.Session) -> None:
+    """The server's load test (benchmarks/server_load.py): 200 concurrent matches through a real server process,
+    no move lost or told twice, p99 move-to-broadcast under 100 ms. Not part of the test suite; arguments go to
+    the script (``nox -s load -- --matches 50``)."""
+    session.install("-e", ".[server]")
+    session.run("python", "benchmarks/server_load.py", *session.posargs)

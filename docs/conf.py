@@ -86,6 +86,8 @@ nitpick_ignore_regex = [
     (r"py:(class|obj|mod|func)", r"rich(?:\..+)?"),
     # cattrs, whose converter darkempire.wire.converter builds.
     (r"py:(class|obj|mod|func)", r"cattrs(?:\..+)?"),
+    # The server's libraries (extra server): Starlette, whose application and WebSocket its API names.
+    (r"py:(class|obj|mod|func)", r"(?:starlette|uvicorn)(?:\..+)?"),
     # The adapters' optional libraries (extras openspiel and pettingzoo), and numpy under them.
     (r"py:(class|obj|data|mod|func|meth|attr)", r"(?:pyspiel|open_spiel|pettingzoo|gymnasium|numpy|np)(?:\..+)?"),
     # How a type hint naming a mocked numpy type renders when numpy is not installed (see optionaldeps).

@@ -29,8 +29,8 @@ ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 
 
-#: Libraries that only the adapters' optional extras install (as in docs/_ext/optionaldeps.py).
-OPTIONAL_LIBRARIES = ("pyspiel", "open_spiel", "pettingzoo", "gymnasium", "numpy")
+#: Libraries that only the optional extras install, the adapters' and the server's (as in docs/_ext/optionaldeps.py).
+OPTIONAL_LIBRARIES = ("pyspiel", "open_spiel", "pettingzoo", "gymnasium", "numpy", "starlette", "uvicorn", "psycopg")
 
 
 #: The documented packages: Dark Empire, and the second game on the kit, Revolution! (issue 18).

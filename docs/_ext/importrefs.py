@@ -93,6 +93,8 @@ def _missing_reference(app: Any, env: Any, node: Any, contnode: Any) -> Any:
     if node.get("refdomain") != "py":
         return None
     target = node.get("reftarget", "")
+    if target.partition(".")[0] in app.config.autodoc_mock_imports:
+        return None  # a mocked optional library (optionaldeps) has no documented names to resolve to
     module = node.get("py:module")
     candidates = [f"{module}.{target}"] if module else []
     candidates.append(target)

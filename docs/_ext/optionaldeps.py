@@ -19,7 +19,7 @@ from typing import Any
 from sphinx.util import logging
 
 #: Top-level modules that only the optional extras install.
-OPTIONAL_LIBRARIES = ("pyspiel", "open_spiel", "pettingzoo", "gymnasium", "numpy")
+OPTIONAL_LIBRARIES = ("pyspiel", "open_spiel", "pettingzoo", "gymnasium", "numpy", "starlette", "uvicorn", "psycopg")
 
 _LOGGER = logging.getLogger(__name__)
 _AUTOMODULE = re.compile(r"automodule::\s+(\S+)")

@@ -1,0 +1,100 @@
+"""``darkempire serve``: run the game server (:mod:`darkempire.server`) on uvicorn.
+
+``darkempire serve [--host 127.0.0.1] [--port 8000] [--db PATH]`` serves the lobby and the games on
+``http://HOST:PORT/api/``. The matches are kept in the SQLite file ``PATH`` (default: ``server.sqlite3`` in
+the user's data folder, :func:`default_database`), or in PostgreSQL with ``--db postgresql://...``
+(:mod:`darkempire.server.postgres`), which several server processes can share. The server needs the ``server`` extra
+(``pip install -e ".[server]"``); without it the command says so and exits with status 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import sys
+from pathlib import Path
+
+from rich.console import Console
+
+from darkempire.server.protocol import RATE_PER_SECOND
+from darkempire.server.storage import SQLiteStorage, Storage
+from tablekit.cli import CommandExit, UsageError
+
+__all__ = ["EXTRA_MISSING", "WS_MAX_BYTES", "add_arguments", "command", "default_database", "run"]
+
+#: What ``serve`` says when the ``server`` extra is not installed.
+EXTRA_MISSING = 'darkempire serve needs the server extra: pip install -e ".[server]" (Starlette and uvicorn)'
+#: The largest WebSocket frame uvicorn reads at all (larger ones close the connection); frames above the
+#: protocol's own cap but below this one get an error message instead.
+WS_MAX_BYTES = 1 << 20
+
+
+def default_database() -> Path:
+    """``server.sqlite3`` in the user's data folder: ``$XDG_DATA_HOME/darkempire`` (default
+    ``~/.local/share/darkempire``), or ``%LOCALAPPDATA%\\darkempire`` on Windows."""
+    if sys.platform == "win32" and os.environ.get("LOCALAPPDATA"):
+        base = Path(os.environ["LOCALAPPDATA"])
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "darkempire" / "server.sqlite3"
+
+
+def add_arguments(sub: argparse.ArgumentParser) -> None:
+    """``serve``'s options."""
+    sub.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this machine only)")
+    sub.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    sub.add_argument(
+        "--rate", type=float, default=RATE_PER_SECOND,
+        help=f"the messages a game connection may send per second, twice as many at once (default {RATE_PER_SECOND:g})",
+    )  # fmt: skip
+    sub.add_argument(
+        "--db", metavar="PATH|URL",
+        help=f"the SQLite file of the matches (default {default_database()}), or a postgresql:// URL for several processes",
+    )  # fmt: skip
+
+
+def _missing_extra() -> bool:
+    return any(importlib.util.find_spec(name) is None for name in ("starlette", "uvicorn"))
+
+
+def _storage(db: str | None) -> tuple[Storage, str]:
+    """The storage ``--db`` names, and how to name it (a PostgreSQL URL without its password)."""
+    if db is not None and db.startswith(("postgresql://", "postgres://")):
+        if importlib.util.find_spec("psycopg") is None:
+            raise CommandExit(1, 'a PostgreSQL --db needs psycopg: pip install -e ".[server]"')
+        from darkempire.server.postgres import PostgresStorage
+
+        return PostgresStorage(db), "PostgreSQL " + db.rpartition("@")[2]
+    path = Path(db) if db else default_database()
+    return SQLiteStorage(path), str(path)
+
+
+def run(out: Console, args: argparse.Namespace) -> int:
+    """Serve until interrupted.
+
+    :raises CommandExit: (status 1) without the ``server`` extra.
+    """
+    if not args.rate > 0:
+        raise UsageError(f"--rate must be above 0, not {args.rate}")
+    if _missing_extra():
+        raise CommandExit(1, EXTRA_MISSING)
+    import uvicorn
+
+    from darkempire.server.asgi import create_app
+
+    storage, where = _storage(args.db)
+    out.print(f"darkempire server on http://{args.host}:{args.port}/api/matches, matches in {where}")
+    try:
+        uvicorn.run(
+            create_app(storage, rate=args.rate, burst=max(1, int(2 * args.rate))), host=args.host, port=args.port, ws="websockets-sansio", ws_max_size=WS_MAX_BYTES,
+            log_level="warning",
+        )
+    finally:
+        storage.close()
+    return 0
+
+
+def command(args: argparse.Namespace, out: Console) -> int:
+    """The ``serve`` subcommand as :mod:`darkempire.cli.app` lists it: :func:`run`."""
+    return run(out, args)

@@ -1,0 +1,293 @@
+"""The ASGI application: the lobby as JSON over HTTP, each game over a WebSocket (Starlette).
+
+:func:`create_app` builds it on a :class:`~darkempire.server.storage.Storage`; ``darkempire serve`` runs it
+on uvicorn (:mod:`darkempire.cli.serve`). The routes:
+
+==========================================  ======================================================
+``GET /api/matches``                        the open matches (:meth:`~darkempire.server.lobby.Lobby.open_matches`)
+``POST /api/matches``                       create a match
+``GET /api/matches/{id}``                   a match's public summary
+``POST /api/matches/{id}/join``             take a seat: its credential
+``POST /api/matches/{id}/leave``            give it up
+``GET /api/matches/{id}/record``            the public record so far (no seed, nothing hidden)
+``WebSocket /api/matches/{id}/socket``      the game (:mod:`darkempire.server.protocol`)
+==========================================  ======================================================
+
+A credential travels only in request bodies and in frames, never in a URL, so no access log holds one.
+Each connection's frames are capped (:data:`~darkempire.server.protocol.MAX_FRAME_BYTES`) and rate-limited
+(:data:`~darkempire.server.protocol.RATE_PER_SECOND`); a refused frame gets an ``"error"`` message and the
+connection stays open.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from typing import Any, Final
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket
+
+from darkempire.rules import engine
+from darkempire.rules.errors import IllegalActionError
+from darkempire.serialization import to_json
+from darkempire.server.lobby import Lobby, random_seed
+from darkempire.server.match import Dealer, Match
+from darkempire.server.protocol import RATE_BURST, RATE_PER_SECOND, Act, error_message, parse_client_message
+from darkempire.server.refusals import (
+    BadRequestError,
+    FrameTooLargeError,
+    NotASeatError,
+    OutOfOrderError,
+    RateLimitedError,
+    ServerError,
+)
+from darkempire.server.storage import FanOut, Storage
+
+__all__ = ["MAX_BODY_BYTES", "Connection", "RateLimit", "create_app"]
+
+#: The longest lobby request body, in bytes.
+MAX_BODY_BYTES: Final = 16 * 1024
+#: The WebSocket close code sent for a match that does not exist.
+_UNKNOWN_MATCH_CLOSE: Final = 4404
+
+_LOG = logging.getLogger("darkempire.server")
+
+
+class RateLimit:
+    """A token bucket: ``rate`` messages a second on average, ``burst`` at once."""
+
+    def __init__(self, rate: float = RATE_PER_SECOND, burst: int = RATE_BURST) -> None:
+        self._rate = rate
+        self._burst = float(burst)
+        self._tokens = float(burst)
+        self._last = time.monotonic()
+
+    def take(self) -> bool:
+        """Whether one more message is allowed now (and count it)."""
+        now = time.monotonic()
+        self._tokens = min(self._burst, self._tokens + (now - self._last) * self._rate)
+        self._last = now
+        if self._tokens < 1:
+            return False
+        self._tokens -= 1
+        return True
+
+
+def _text(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+class Connection:
+    """One game connection: its seat (``None`` for a spectator until ``hello`` names one) and its queue of
+    messages, drained by one writer task so that every connection gets its messages in the match's order."""
+
+    def __init__(self, socket: WebSocket) -> None:
+        self._socket = socket
+        self._queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self._seat: int | None = None
+        self.greeted = False
+
+    @property
+    def seat(self) -> int | None:
+        """The seat this connection plays, or ``None``."""
+        return self._seat
+
+    def play(self, seat: int | None) -> None:
+        """Bind the connection to ``seat`` (after its credential was checked)."""
+        self._seat = seat
+
+    def put(self, message: dict[str, Any]) -> None:
+        """Queue a message to send."""
+        self._queue.put_nowait(_text(message))
+
+    def close(self) -> None:
+        """Let the writer stop once the queue is sent."""
+        self._queue.put_nowait(None)
+
+    async def drain(self) -> None:
+        """Send the queued messages in order until :meth:`close`."""
+        while (text := await self._queue.get()) is not None:
+            await self._socket.send_text(text)
+
+
+def _json(data: Any, status: int = 200) -> JSONResponse:
+    return JSONResponse(data, status_code=status)
+
+
+def _refusal(error: ServerError) -> JSONResponse:
+    return _json({"error": {"code": error.code, "message": error.message}}, error.status)
+
+
+async def _read_body(request: Request) -> Any:
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY_BYTES:
+            raise FrameTooLargeError(f"a lobby request is at most {MAX_BODY_BYTES} bytes")
+        chunks.append(chunk)
+    try:
+        return json.loads(b"".join(chunks) or b"{}")
+    except (ValueError, UnicodeDecodeError):
+        raise BadRequestError("the request body is not JSON") from None
+
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+def _routes(lobby: Lobby, rate: float, burst: int) -> list[Route | WebSocketRoute]:
+    def refusing(handler: Callable[[Request], Awaitable[Any]], status: int = 200) -> Handler:
+        async def endpoint(request: Request) -> Response:
+            try:
+                return _json(await handler(request), status)
+            except ServerError as error:
+                return _refusal(error)
+
+        return endpoint
+
+    async def listing(_: Request) -> Any:
+        return {"matches": lobby.open_matches()}
+
+    async def create(request: Request) -> Any:
+        summary = lobby.create(await _read_body(request))
+        return {"match": summary}
+
+    async def summary(request: Request) -> Any:
+        return {"match": lobby.summary(request.path_params["match_id"])}
+
+    async def join(request: Request) -> Any:
+        return lobby.join(request.path_params["match_id"], await _read_body(request))
+
+    async def leave(request: Request) -> Any:
+        return lobby.leave(request.path_params["match_id"], await _read_body(request))
+
+    async def record(request: Request) -> Response:
+        try:
+            match = lobby.match(request.path_params["match_id"])
+        except ServerError as error:
+            return _refusal(error)
+        return Response(to_json(match.public_record()), media_type="application/json")
+
+    async def socket(websocket: WebSocket) -> None:
+        await _play(lobby, websocket, RateLimit(rate, burst))
+
+    return [
+        Route("/api/matches", refusing(listing), methods=["GET"]),
+        Route("/api/matches", refusing(create, 201), methods=["POST"]),
+        Route("/api/matches/{match_id}", refusing(summary), methods=["GET"]),
+        Route("/api/matches/{match_id}/join", refusing(join), methods=["POST"]),
+        Route("/api/matches/{match_id}/leave", refusing(leave), methods=["POST"]),
+        Route("/api/matches/{match_id}/record", record, methods=["GET"]),
+        WebSocketRoute("/api/matches/{match_id}/socket", socket),
+    ]
+
+
+async def _play(lobby: Lobby, websocket: WebSocket, limit: RateLimit) -> None:
+    """Serve one game connection until the client leaves."""
+    await websocket.accept()
+    connection = Connection(websocket)
+    writer = asyncio.create_task(connection.drain())
+    match: Match | None = None
+    try:
+        try:
+            match = lobby.match(websocket.path_params["match_id"])
+        except ServerError as error:
+            connection.put(error_message(error))
+            connection.close()
+            await writer
+            await websocket.close(_UNKNOWN_MATCH_CLOSE)
+            return
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            frame = message.get("text")
+            frame = message.get("bytes", b"") if frame is None else frame
+            if not limit.take():
+                connection.put(error_message(RateLimitedError("too many messages; this one was dropped unread")))
+                continue
+            _answer(lobby, match, connection, frame)
+    finally:
+        if match is not None:
+            match.unsubscribe(connection)
+        connection.close()
+        try:
+            await writer
+        except Exception:  # the client is gone: its unsent messages go nowhere
+            pass
+
+
+def _answer(lobby: Lobby, match: Match, connection: Connection, frame: str | bytes) -> None:
+    """Act on one frame; every refusal becomes an ``"error"`` message on this connection."""
+    try:
+        message = parse_client_message(frame)
+        if isinstance(message, Act):
+            if not connection.greeted:
+                raise OutOfOrderError("send 'hello' before 'act'")
+            if connection.seat is None:
+                raise NotASeatError("a spectator's connection makes no move")
+            seat = lobby.check_credential(match, connection.seat, message.credential)
+            match.accept(seat, message.action, lobby.storage, sender=connection)
+            # The bots answer on the loop's next turn, once this move's ack and updates are on their way.
+            asyncio.get_running_loop().call_soon(lobby.moved, match)
+            return
+        if connection.greeted:
+            raise OutOfOrderError("'hello' comes once, first")
+        if message.seat is not None:
+            connection.play(lobby.check_credential(match, message.seat, message.credential))
+        match.subscribe(connection, message.since)
+        connection.greeted = True
+    except (ServerError, IllegalActionError) as error:
+        connection.put(error_message(error))
+    except Exception as error:  # a bug must not take the match down; the log names no credential
+        _LOG.exception("match %s: unexpected %s", match.stored.match_id, type(error).__name__)
+        connection.put(error_message(ServerError("the server failed on this message; nothing changed")))
+
+
+def create_app(
+    storage: Storage,
+    *,
+    dealer: Dealer = engine.deal,
+    seeds: Callable[[], int] = random_seed,
+    rate: float = RATE_PER_SECOND,
+    burst: int = RATE_BURST,
+) -> Starlette:
+    """The server's ASGI application on ``storage`` (see the module's docstring for the routes).
+
+    :param dealer: how matches are dealt (a test gives twin deals).
+    :param seeds: where seeds come from (a test may fix them).
+    :param rate: the messages a connection may send per second on average...
+    :param burst: ... and at once.
+    """
+    lobby = Lobby(storage, dealer=dealer, seeds=seeds)
+
+    @asynccontextmanager
+    async def lifespan(_: Starlette) -> AsyncIterator[None]:
+        """Keep the time limits on the event loop; with a shared storage, hear the other processes' choices,
+        for as long as the app runs."""
+        loop = asyncio.get_running_loop()
+        lobby.scheduler = loop.call_later
+        if not isinstance(storage, FanOut):
+            yield
+            return
+
+        def heard(match_id: str) -> None:  # on the listener's thread: the match is the loop's to change
+            loop.call_soon_threadsafe(lobby.catch_up, match_id)
+
+        stop = storage.listen(heard)
+        try:
+            yield
+        finally:
+            stop()
+
+    app = Starlette(routes=_routes(lobby, rate, burst), lifespan=lifespan)
+    app.state.lobby = lobby
+    return app

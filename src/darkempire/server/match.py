@@ -1,0 +1,234 @@
+"""One match: the authoritative state, its log of events, and what each connection is sent.
+
+A :class:`Match` is the only holder of its game's :class:`~darkempire.rules.state.GameState`. It is made from
+its stored settings by dealing from the seed (:meth:`Match.replay` then re-applies the stored choices: the
+engine is deterministic, rule 9.3), and it changes only through :meth:`Match.accept`, which asks the rules,
+writes the choice to storage, and only then tells every connection (an :class:`Outbox`) what it may see:
+
+* the seat that chose gets an ``ack``, then, like every other connection, an ``update`` with the events of
+  the choice as its seat may see them (:func:`~darkempire.rules.events.events_for`) and its new prompt;
+* a spectator gets the public events and the spectator view, never a legal action.
+
+Bot seats are played here, on the server (:meth:`Match.play_bots`), each choice written before it is told.
+Every method runs to its end without awaiting, so in one event loop no two choices interleave.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+import attrs
+
+from darkempire.bots import make_bot
+from darkempire.public_record import PublicRecord, PublicStep
+from darkempire.records import Choice
+from darkempire.rules import engine
+from darkempire.rules.actions import Action
+from darkempire.rules.events import Event, events_for, opening_events
+from darkempire.rules.state import GameConfig, GameState
+from darkempire.rules.views import player_view, spectator_view
+from darkempire.serialization import load_action, to_data, to_json
+from darkempire.server.protocol import ack_message, timeout_message, update_message, welcome_message
+from darkempire.server.refusals import BadRequestError, ChoiceConflictError, MatchOverError
+from darkempire.server.storage import SeatHolder, Storage, StoredChoice, StoredMatch
+from darkempire.wire.prompts import Prompt
+
+__all__ = ["Dealer", "Match", "Outbox"]
+
+#: How a match's opening state is made from its config and seed: :func:`darkempire.rules.engine.deal`,
+#: unless a test gives twin deals.
+Dealer = Callable[[GameConfig, int], GameState]
+
+#: How many times a choice is judged again after another server process wrote first.
+_RETRIES = 3
+
+
+class Outbox(Protocol):
+    """A connection's queue of messages to send, for one seat or a spectator (``seat is None``)."""
+
+    @property
+    def seat(self) -> int | None:
+        """The seat this connection plays, or ``None`` for a spectator."""
+
+    def put(self, message: dict[str, Any]) -> None:
+        """Queue ``message`` to be sent, without waiting."""
+
+
+class Match:
+    """The authoritative state of one match and the connections watching it.
+
+    :ivar stored: the match's settings.
+    :ivar state: the game now.
+    :ivar holders: the held human seats.
+    """
+
+    def __init__(self, stored: StoredMatch, dealer: Dealer = engine.deal) -> None:
+        self.stored = stored
+        self.state: GameState = dealer(GameConfig(players=stored.players), stored.seed)
+        self._steps: list[tuple[Event, ...]] = [opening_events(self.state)]
+        self._choices: list[Choice] = []
+        self.holders: dict[int, SeatHolder] = {}
+        self._outboxes: list[Outbox] = []
+        self._history: tuple[object, Any] = (None, None)
+
+    @property
+    def seq(self) -> int:
+        """The number of accepted choices (0 right after the deal)."""
+        return len(self._choices)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has its verdict."""
+        return self.state.is_over
+
+    def bot_seats(self) -> frozenset[int]:
+        """The seats bots play."""
+        return frozenset(seat for seat, kind in enumerate(self.stored.bots) if kind is not None)
+
+    # ------------------------------------------------------------------ rebuilding
+
+    def replay(self, choices: Sequence[StoredChoice]) -> None:
+        """Apply stored choices (the next ones, in order) without telling anyone: rebuilding after a restart."""
+        for stored in choices:
+            if stored.index != self.seq:
+                raise ChoiceConflictError(f"stored choice {stored.index} of match {self.stored.match_id} is out of order")
+            action = load_action(stored.action)
+            self._record(stored.seat, action, engine.apply_reporting(self.state, stored.seat, action))
+
+    def catch_up(self, storage: Storage) -> None:
+        """Apply the choices another server process stored since, telling every connection."""
+        for stored in storage.choices(self.stored.match_id, self.seq):
+            self.replay([stored])
+            self._broadcast()
+
+    def _record(self, seat: int, action: Action, transition: engine.Transition) -> None:
+        self._choices.append(Choice(seat, action))
+        self._steps.append(transition.events)
+        self.state = transition.state
+
+    # ------------------------------------------------------------------ moves
+
+    def accept(
+        self, seat: int, action: Action, storage: Storage, sender: Outbox | None = None, *, judge_again: bool = True
+    ) -> int:
+        """Judge ``seat``'s ``action``, write it to storage, then tell every connection; return its ``seq``.
+
+        When another server process stored a choice first, the match catches up with it and, if
+        ``judge_again``, judges the action again against the new state (a bot decides anew instead).
+
+        :raises IllegalActionError: the rules refuse it (naming the rule); nothing changed.
+        :raises ChoiceConflictError: another process stored first, and not ``judge_again`` (the match caught up).
+        :raises MatchOverError: the match is finished.
+        :raises StorageError: it could not be written; nothing changed.
+        """
+        for _ in range(_RETRIES):
+            if self.is_over:
+                raise MatchOverError("the match is over")
+            transition = engine.apply_reporting(self.state, seat, action)
+            try:
+                storage.append_choice(self.stored.match_id, StoredChoice(self.seq, seat, to_json(action)))
+            except ChoiceConflictError:
+                self.catch_up(storage)  # another process wrote first: judge again from its state
+                if not judge_again:
+                    raise
+                continue
+            self._record(seat, action, transition)
+            if sender is not None:
+                sender.put(ack_message(self.seq))
+            self._broadcast()
+            return self.seq
+        raise ChoiceConflictError("the match changed under this move too often; send it again")
+
+    def play_bots(self, storage: Storage) -> None:
+        """Let the bots choose, one awaited bot seat at a time, until no bot seat is awaited."""
+        bots = self.bot_seats()
+        while not self.is_over:
+            waiting = sorted(engine.awaited_seats(self.state) & bots)
+            if not waiting:
+                return
+            seat = waiting[0]
+            kind = self.stored.bots[seat]
+            assert kind is not None
+            bot = make_bot(kind, self._bot_seed(seat))
+            action = bot.choose(player_view(self.state, seat), engine.legal_actions(self.state, seat))
+            try:
+                self.accept(seat, action, storage, judge_again=False)
+            except ChoiceConflictError:
+                continue  # another process moved first (perhaps this very bot): look again at who is awaited
+
+    def decision(self) -> tuple[int, int, str]:
+        """What the match waits for now, the same until the step moves on: its month, week and phase."""
+        return self.state.month, self.state.week, self.state.phase.value
+
+    def awaited_humans(self) -> frozenset[int]:
+        """The human seats the match waits for."""
+        return engine.awaited_seats(self.state) - self.bot_seats()
+
+    def choose_for(self, seat: int, storage: Storage) -> None:
+        """``seat`` let its time run out: a greedy bot makes its choice, and every connection is told."""
+        bot = make_bot("greedy", self._bot_seed(seat))
+        seq = self.accept(seat, bot.choose(player_view(self.state, seat), engine.legal_actions(self.state, seat)), storage)
+        for outbox in list(self._outboxes):
+            outbox.put(timeout_message(seat, seq))
+
+    def _bot_seed(self, seat: int) -> int:
+        """A bot's seed for its next choice: from the match's seed and the choice's position, so that a bot
+        chooses the same after a restart (a bot keeps no state between choices here)."""
+        text = f"{self.stored.seed}:{seat}:{self.seq}".encode()
+        return int.from_bytes(hashlib.sha256(text).digest()[:8], "big")
+
+    # ------------------------------------------------------------------ what each connection sees
+
+    def prompt(self, seat: int | None) -> Prompt:
+        """What ``seat`` (``None``: a spectator) is shown now: its view and its legal actions."""
+        if seat is None:
+            return Prompt(spectator_view(self.state), ())
+        return Prompt(player_view(self.state, seat), tuple(engine.legal_actions(self.state, seat)))
+
+    def events(self, seq: int, seat: int | None) -> tuple[Event, ...]:
+        """The events of choice ``seq`` (0: the deal) as ``seat`` may see them."""
+        return events_for(self._steps[seq], seat)
+
+    def subscribe(self, outbox: Outbox, since: int | None) -> None:
+        """Send ``outbox`` its welcome (the events after ``since``, every one when ``None``), then every update.
+
+        :raises BadRequestError: ``since`` is ahead of the match.
+        """
+        if since is not None and since > self.seq:
+            raise BadRequestError(f"since: the match is at seq {self.seq}, not {since}")
+        start = 0 if since is None else since + 1
+        missed = [(k, self.events(k, outbox.seat)) for k in range(start, self.seq + 1)]
+        outbox.put(welcome_message(outbox.seat, self.seq, missed, self.prompt_data(outbox.seat)))
+        self._outboxes.append(outbox)
+
+    def unsubscribe(self, outbox: Outbox) -> None:
+        """Stop sending to ``outbox``."""
+        if outbox in self._outboxes:
+            self._outboxes.remove(outbox)
+
+    def _broadcast(self) -> None:
+        prompts: dict[int | None, dict[str, Any]] = {}
+        for outbox in list(self._outboxes):
+            seat = outbox.seat
+            if seat not in prompts:
+                prompts[seat] = self.prompt_data(seat)
+            outbox.put(update_message(self.seq, self.events(self.seq, seat), prompts[seat]))
+
+    def prompt_data(self, seat: int | None) -> dict[str, Any]:
+        """:meth:`prompt` as a ``"prompt"`` message's data. The finished weeks, the same in every view and the
+        bulk of a late one, are encoded once per week rather than once per seat and choice."""
+        prompt = self.prompt(seat)
+        history = prompt.view.history
+        if self._history[0] is not history:
+            self._history = (history, to_data(prompt)["view"]["history"])
+            return to_data(prompt)
+        data = to_data(attrs.evolve(prompt, view=attrs.evolve(prompt.view, history=())))
+        data["view"]["history"] = self._history[1]
+        return data
+
+    def public_record(self) -> PublicRecord:
+        """What a spectator saw of the match so far: the public record (no seed, nothing hidden)."""
+        steps = tuple(PublicStep(events_for(events, None)) for events in self._steps[1:])
+        return PublicRecord(self.state.config, steps, self.state.verdict)
