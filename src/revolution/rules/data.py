@@ -74,7 +74,9 @@ class Character:
     """
 
     name: str
-    immune: frozenset[Token]
+    # A set's order follows its members' hashes, which change with PYTHONHASHSEED: shown in token order so that
+    # a state's text (OpenSpiel's ToString, a log line) is the same in every process.
+    immune: frozenset[Token] = attrs.field(repr=lambda kinds: f"frozenset({[k for k in Token if k in kinds]!r})")
     support: int
     tokens: Tokens
     influence: str | None
