@@ -126,11 +126,12 @@ def check(state: RevolutionState, seat: int, action: object) -> Action:
     :raises IllegalTargetError: a replacement or swap that the Spy or Apothecary does not allow now (rules 5.7,
         5.8).
     """
+    _check_seat(state, seat)
     if state.phase is Phase.OVER:
         raise WrongStepError("the game is over: nobody chooses any more", rule="7.1", seat=seat)
     if state.phase is Phase.BIDDING:
         if not isinstance(action, Bid):
-            raise WrongStepError(f"at the Bidding every seat chooses a Bid, not {quote(action, 60)}", rule="9.1",
+            raise WrongStepError(f"at the Bidding every seat chooses a Bid, not {_shown(action)}", rule="9.1",
                                  seat=seat)
         bid = _genuine_bid(action, seat)
         check_bid(state.config.board, state.held[seat], bid, table_mode=state.config.table_mode, seat=seat)
@@ -144,11 +145,18 @@ def check(state: RevolutionState, seat: int, action: object) -> Action:
     if isinstance(action, Bid):
         raise WrongStepError(f"the {character.name}'s winner chooses its effect, not a Bid", rule="9.1", seat=seat)
     choice = _genuine_choice(action, seat)
-    if choice is None:  # no action at all: refused with the rule of the choice it is not
-        apply_effect(state, seat, action, character)
+    if choice is None:  # no action at all; never compared with the listed choices (its __eq__ may be anything)
         raise _malformed(f"{_shown(action)} is no Replace, Swap or Decline, whatever it compares equal to", seat)
     apply_effect(state, seat, choice, character)  # refused with its rule if it is no choice of the chooser's
     return choice
+
+
+def _check_seat(state: RevolutionState, seat: object) -> None:
+    """``seat`` must be a seat of the game, an ``int`` itself (``True`` or ``1.0`` would pass for seat 1, ``-1``
+    index the last seat's tokens)."""
+    if type(seat) is not int or not 0 <= seat < state.players:
+        raise WrongStepError(f"a seat is a whole number from 0 to {state.players - 1}, not {_shown(seat)}",
+                             rule="9.1")
 
 
 def _shown(value: object) -> str:
@@ -227,6 +235,11 @@ def _genuine_choice(action: object, seat: int) -> Action | None:
 
 def _one_per_awaited(state: RevolutionState, choices: Mapping[int, Action]) -> dict[int, Action]:
     """The choices, each checked (:func:`check`) and made of the rules' own objects."""
+    if not isinstance(choices, Mapping):
+        raise WrongStepError(f"a step's choices are a mapping from seat to action, not {_shown(choices)}",
+                             rule="9.1")
+    for seat in choices:
+        _check_seat(state, seat)
     if state.phase is Phase.OVER:
         raise WrongStepError("the game is over: there is no step to resolve", rule="7.1")
     if not awaited(state):
