@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from darkempire.bots import GreedyBot, RandomBot, iter_game, run_game
+from darkempire.bots import Bot, GreedyBot, RandomBot, iter_game, run_game
 from darkempire.cli import main
 from darkempire.kernel import deal
 from darkempire.kernel.playout import play_bots
@@ -56,7 +56,7 @@ def test_play_game_on_either_engine_is_the_game_run_game_plays() -> None:
     """One game, seeded as ``darkempire demo`` seeds it, gives the same result on both engines."""
     for seed in (0, 7, 2**62 + 5):
         bots = ["greedy", "random", "random", "greedy"]
-        players = [GreedyBot(10 * seed), RandomBot(10 * seed + 1), RandomBot(10 * seed + 2), GreedyBot(10 * seed + 3)]
+        players: list[Bot] = [GreedyBot(10 * seed), RandomBot(10 * seed + 1), RandomBot(10 * seed + 2), GreedyBot(10 * seed + 3)]
         final = run_game(GameConfig(4), seed, players)
         result = play_game(4, seed, bots, engine="kernel")
         assert result == play_game(4, seed, bots, engine="reference")
