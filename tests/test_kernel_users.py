@@ -56,7 +56,8 @@ def test_play_game_on_either_engine_is_the_game_run_game_plays() -> None:
     """One game, seeded as ``darkempire demo`` seeds it, gives the same result on both engines."""
     for seed in (0, 7, 2**62 + 5):
         bots = ["greedy", "random", "random", "greedy"]
-        players: list[Bot] = [GreedyBot(10 * seed), RandomBot(10 * seed + 1), RandomBot(10 * seed + 2), GreedyBot(10 * seed + 3)]
+        players: list[Bot] = [GreedyBot(10 * seed), RandomBot(10 * seed + 1), RandomBot(10 * seed + 2)]
+        players.append(GreedyBot(10 * seed + 3))
         final = run_game(GameConfig(4), seed, players)
         result = play_game(4, seed, bots, engine="kernel")
         assert result == play_game(4, seed, bots, engine="reference")
@@ -136,3 +137,39 @@ def test_play_bots_refuses_an_illegal_action_as_the_reference_does() -> None:
 def test_play_bots_needs_one_player_per_seat() -> None:
     with pytest.raises(InvalidArgumentError, match="2 generators or bots for 3 seats"):
         play_bots(deal(GameConfig(3), 1), [random.Random(1), random.Random(2)])
+
+
+class Contrary(RandomBot):
+    """A RandomBot that picks the last of the actions its draw skips: a subclass the kernel must ask."""
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        return legal[len(legal) - 1 - legal.index(super().choose(view, legal))]
+
+
+def table_of(seed: int, players: int) -> list[Bot]:
+    """Random, greedy and contrary bots round the table, seeded as ``darkempire demo`` seeds them."""
+    makers = (RandomBot, GreedyBot, RandomBot, Contrary, RandomBot)
+    return [makers[s](10 * seed + s) for s in range(players)]
+
+
+@pytest.mark.spec("9.3")
+@pytest.mark.parametrize("players", (3, 4, 5))
+def test_run_game_on_the_kernel_is_the_reference_game(players: int) -> None:
+    """``run_game(..., engine="kernel")`` returns the reference's finished state, and leaves every bot's
+    generator where the reference game leaves it; all-random tables too."""
+    config = GameConfig(players)
+    for seed in range(5):
+        for bots_of in (table_of, lambda seed, n: [RandomBot(10 * seed + s) for s in range(n)]):
+            reference_bots, kernel_bots = bots_of(seed, players), bots_of(seed, players)
+            final = run_game(config, seed, reference_bots)
+            assert run_game(config, seed, kernel_bots, engine="kernel") == final
+            for theirs, mine in zip(reference_bots, kernel_bots, strict=True):
+                assert isinstance(theirs, (RandomBot, GreedyBot)) and isinstance(mine, (RandomBot, GreedyBot))
+                assert mine._rng.getstate() == theirs._rng.getstate()
+
+
+def test_run_game_refuses_an_unknown_engine_and_a_wrong_table() -> None:
+    with pytest.raises(ValueError, match="unknown engine 'fast'"):
+        run_game(GameConfig(3), 1, [RandomBot(s) for s in range(3)], engine="fast")
+    with pytest.raises(ValueError, match="2 bots for 3 seats"):
+        run_game(GameConfig(3), 1, [RandomBot(s) for s in range(2)], engine="kernel")
