@@ -27,6 +27,8 @@ from typing import Protocol, TypeVar, runtime_checkable
 
 import attrs
 
+from darkempire import kernel
+from darkempire.kernel.playout import play_bots
 from darkempire.rules.actions import (
     Action,
     ChooseSupport,
@@ -431,17 +433,37 @@ def _decisions(config: GameConfig, seed: int, bots: Sequence[Bot]) -> Iterator[t
         state = after
 
 
-def run_game(config: GameConfig, seed: int, bots: Sequence[Bot]) -> GameState:
+def run_game(config: GameConfig, seed: int, bots: Sequence[Bot], *, engine: str = "reference") -> GameState:
     """Play a whole game between ``bots`` and return the finished state (spec 8.1, 9.3).
 
-    See :func:`iter_game` for the arguments and errors.
+    See :func:`iter_game` for the arguments and errors. With ``engine="kernel"`` the same game is played on
+    the playout kernel (:func:`darkempire.kernel.playout.play_bots`): a :class:`RandomBot` draws from its
+    own generator on the kernel's integers, without a view or a listing, and any other bot is asked as
+    here, with the reference view rebuilt at its decisions. The finished state, and every bot's generator
+    after it, are the same; the kernel is much faster when most seats are random. The reference engine
+    stays the default: it is what the kernel is tested against.
 
+    :param engine: ``"reference"`` or ``"kernel"``.
+    :raises ValueError: for another ``engine``.
     :returns: a state in :attr:`Phase.GAME_OVER` with its verdict.
     """
+    if engine == "kernel":
+        return _run_on_kernel(config, seed, bots)
+    if engine != "reference":
+        raise ValueError(f"unknown engine {engine!r}; choose 'reference' or 'kernel'")
     state: GameState | None = None
     for _, _, _, state in _decisions(config, seed, bots):
         pass
     return state if state is not None else deal(config, seed)  # a game without a decision is only dealt
+
+
+def _run_on_kernel(config: GameConfig, seed: int, bots: Sequence[Bot]) -> GameState:
+    if len(bots) != config.players:
+        raise ValueError(f"{len(bots)} bots for {config.players} seats")
+    game = kernel.deal(config, seed)
+    # Only an exact RandomBot: a subclass may choose otherwise, so it is asked as any bot is.
+    play_bots(game, [bot._rng if type(bot) is RandomBot else bot for bot in bots])
+    return game.snapshot()
 
 
 #: Bot kinds by name, as the command line names them.

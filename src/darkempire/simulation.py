@@ -45,11 +45,14 @@ from rich.markup import escape
 from tablekit.stats import Rate, wilson_interval
 
 from darkempire.bots import BOT_KINDS, make_bot, run_game
+from darkempire.kernel import deal
+from darkempire.kernel.playout import play_bots
 from darkempire.rules.cards import Faction, Theme, faction_name
 from darkempire.rules.scoring import VerdictReason
 from darkempire.rules.state import GameConfig
 
 __all__ = [
+    "ENGINES",
     "OUTCOMES",
     "SHARED_WIN",
     "GameResult",
@@ -172,17 +175,41 @@ def game_seeds(seed: int, games: int) -> list[int]:
     return [rng.getrandbits(63) for _ in range(games)]
 
 
-def play_game(players: int, seed: int, bots: Sequence[str]) -> GameResult:
+#: The engines :func:`simulate` and :func:`play_game` can play a game with (see :func:`play_game`).
+ENGINES: tuple[str, ...] = ("auto", "kernel", "reference")
+
+
+def play_game(players: int, seed: int, bots: Sequence[str], *, engine: str = "auto") -> GameResult:
     """Play one game between bots of the given kinds and return how it ended.
 
-    Seat ``s``'s bot is seeded with ``10 * seed + s``.
+    Seat ``s``'s bot is seeded with ``10 * seed + s``. Every engine plays the same game and gives the same
+    result; they differ in speed:
 
-    :raises ValueError: for an unknown bot kind or a wrong number of kinds.
+    * ``"reference"``: :func:`darkempire.bots.run_game` on the reference engine;
+    * ``"kernel"``: the playout kernel (:func:`darkempire.kernel.playout.play_bots`). A random seat draws
+      from a generator seeded as its :class:`~darkempire.bots.RandomBot` would be, on the kernel's
+      integers; any other bot is asked with the reference's view, rebuilt from the kernel at its decisions;
+    * ``"auto"`` (the default): the kernel when at least one seat is random, else the reference. A game of
+      greedy bots only spends its time in their views, and rebuilding the reference state at every decision
+      costs more than the reference's own step.
+
+    :raises ValueError: for an unknown bot kind or engine, or a wrong number of kinds.
     """
     if len(bots) != players:
         raise ValueError(f"{len(bots)} bot kinds for {players} seats")
-    state = run_game(GameConfig(players), seed, [make_bot(kind, 10 * seed + s) for s, kind in enumerate(bots)])
-    verdict = state.verdict
+    if engine not in ENGINES:
+        raise ValueError(f"unknown engine {engine!r}; choose from {', '.join(ENGINES)}")
+    seeds = [10 * seed + s for s in range(players)]
+    if engine == "reference" or (engine == "auto" and "random" not in bots):
+        state = run_game(GameConfig(players), seed, [make_bot(kind, s) for s, kind in zip(seeds, bots, strict=True)])
+        verdict, tokens = state.verdict, state.banked_tokens
+    else:
+        kernel = deal(GameConfig(players), seed)
+        play_bots(
+            kernel,
+            [random.Random(s) if kind == "random" else make_bot(kind, s) for s, kind in zip(seeds, bots, strict=True)],
+        )
+        verdict, tokens = kernel.verdict, tuple(kernel.banked)
     assert verdict is not None
     return GameResult(
         seed=seed,
@@ -190,13 +217,13 @@ def play_game(players: int, seed: int, bots: Sequence[str]) -> GameResult:
         winners=tuple(sorted(verdict.winners)),
         totals=verdict.totals,
         emperor_total=verdict.emperor_total,
-        tokens=state.banked_tokens,
+        tokens=tokens,
     )
 
 
-def _play_chunk(players: int, bots: tuple[str, ...], seeds: Sequence[int]) -> list[GameResult]:
+def _play_chunk(players: int, bots: tuple[str, ...], seeds: Sequence[int], engine: str) -> list[GameResult]:
     """A worker's task: the games of ``seeds``, in order."""
-    return [play_game(players, seed, bots) for seed in seeds]
+    return [play_game(players, seed, bots, engine=engine) for seed in seeds]
 
 
 def _chunks(seeds: list[int], jobs: int) -> Iterator[list[int]]:
@@ -215,6 +242,7 @@ def simulate(
     *,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
+    engine: str = "auto",
 ) -> Summary:
     """Play ``games`` seeded games between bots and summarize them (:func:`summarize`).
 
@@ -226,7 +254,8 @@ def simulate(
     :param jobs: worker processes; 1 plays in this process. The result does
         not depend on it.
     :param progress: called with the number of games just finished, as chunks finish.
-    :raises ValueError: for a bad number of players, games or jobs, or bad bot kinds.
+    :param engine: one of :data:`ENGINES`, as :func:`play_game` takes it. The result does not depend on it.
+    :raises ValueError: for a bad number of players, games or jobs, bad bot kinds or an unknown engine.
     """
     if players not in (3, 4, 5):
         raise ValueError(f"the game is for 3 to 5 players, not {players}")
@@ -238,16 +267,18 @@ def simulate(
     unknown = [k for k in kinds if k not in BOT_KINDS]
     if unknown:
         raise ValueError(f"unknown bot kind {unknown[0]!r}; choose from {', '.join(sorted(BOT_KINDS))}")
+    if engine not in ENGINES:
+        raise ValueError(f"unknown engine {engine!r}; choose from {', '.join(ENGINES)}")
     chunks = list(_chunks(game_seeds(seed, games), jobs))
     results: list[GameResult] = []
     if jobs == 1 or len(chunks) <= 1:
         for chunk in chunks:
-            results += _play_chunk(players, kinds, chunk)
+            results += _play_chunk(players, kinds, chunk, engine)
             if progress is not None:
                 progress(len(chunk))
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(_play_chunk, players, kinds, chunk) for chunk in chunks]
+            futures = [pool.submit(_play_chunk, players, kinds, chunk, engine) for chunk in chunks]
             if progress is not None:
                 for future in as_completed(futures):
                     progress(len(future.result()))
@@ -341,6 +372,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--theme", choices=sorted(t.value for t in Theme), default=Theme.STEAM_NOIR.value, help="faction names to show"
     )
+    parser.add_argument(
+        "--engine",
+        choices=ENGINES,
+        default="auto",
+        help="play on the playout kernel, the reference engine, or auto: the kernel when a seat is random"
+        " (default auto); results do not depend on it",
+    )
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.add_argument("--plot", metavar="FILE.png", help="draw the distributions to FILE.png (needs matplotlib)")
 
@@ -385,7 +423,13 @@ def simulate_command(
     ) as bar:
         task = bar.add_task("games", total=args.games)
         summary = simulate(
-            args.players, args.games, args.seed, bots, jobs=args.jobs, progress=lambda n: bar.advance(task, n)
+            args.players,
+            args.games,
+            args.seed,
+            bots,
+            jobs=args.jobs,
+            progress=lambda n: bar.advance(task, n),
+            engine=getattr(args, "engine", "auto"),  # a namespace built by hand may lack it
         )
     elapsed = time.perf_counter() - started
     if args.json:

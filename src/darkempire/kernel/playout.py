@@ -10,15 +10,28 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
+from darkempire.kernel import convert, draws, steps
 from darkempire.kernel import encoding as enc
-from darkempire.kernel import draws, steps
+from darkempire.rules import engine
+from darkempire.rules.actions import Action
+from darkempire.rules.errors import InvalidArgumentError
+from darkempire.rules.views import PlayerView, player_view
 
 if TYPE_CHECKING:
     from darkempire.kernel.mutable import Table
 
-__all__ = ["playout"]
+__all__ = ["Chooser", "play_bots", "playout"]
+
+
+class Chooser(Protocol):
+    """A bot as :func:`play_bots` asks it: the shape of :class:`darkempire.bots.Bot`, restated here so that
+    the kernel does not import the bots (which use the kernel)."""
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """One element of ``legal``, chosen from what the seat may see."""
+        ...
 
 
 def playout(k: Table, rng: random.Random | Sequence[random.Random]) -> int:
@@ -39,3 +52,46 @@ def playout(k: Table, rng: random.Random | Sequence[random.Random]) -> int:
         k.awaiting = []
         steps.resolve(k)
     return decisions
+
+
+def play_bots(k: Table, seats: Sequence[random.Random | Chooser]) -> int:
+    """Play ``k`` to the end, each seat choosing as ``seats[seat]`` says, as :func:`darkempire.bots.run_game`
+    asks its bots: in each step the awaited seats choose in seat order, one at a time.
+
+    A seat given as a generator draws ``randrange(count)`` over its listing, as a
+    :class:`~darkempire.bots.RandomBot` holding that generator does, and no action object is built. A seat
+    given as a bot (a :class:`Chooser`, such as any :class:`~darkempire.bots.Bot`) is asked with the reference's
+    :func:`~darkempire.rules.views.player_view` and :func:`~darkempire.rules.engine.legal_actions` of
+    :meth:`snapshot() <darkempire.kernel.interface.Kernel.snapshot>`, built only at that seat's decisions,
+    so it sees what it would see in the reference game, and the game is the one ``run_game`` plays.
+
+    :param seats: one generator or bot per seat.
+    :returns: the number of decisions made.
+    :raises ~darkempire.rules.errors.InvalidArgumentError: if ``seats`` does not give one per seat.
+    :raises ~darkempire.rules.errors.IllegalActionError: a bot's action is not legal, with the error
+        :func:`~darkempire.rules.engine.apply` raises for it.
+    """
+    if len(seats) != k.n:
+        raise InvalidArgumentError(f"{len(seats)} generators or bots for {k.n} seats")
+    picks = [draws.picker(s) if isinstance(s, random.Random) else None for s in seats]
+    decisions = 0
+    while k.phase != enc.GAME_OVER:
+        for seat in sorted(k.awaiting):
+            pick = picks[seat]
+            index = pick(k.counts[seat]) if pick is not None else _bot_index(k, seat, seats[seat])
+            k.pending[seat] = index
+            k.awaiting.remove(seat)
+            decisions += 1
+        steps.resolve(k)
+    return decisions
+
+
+def _bot_index(k: Table, seat: int, bot: random.Random | Chooser) -> int:
+    """The index in ``seat``'s listing of the action ``bot`` chooses from the reference's view of ``k``."""
+    assert not isinstance(bot, random.Random)
+    state = convert.snapshot(k)
+    legal = engine.legal_actions(state, seat)
+    action = bot.choose(player_view(state, seat, awaited=frozenset(k.awaiting)), legal)
+    if action not in legal:
+        engine.apply(state, seat, action)  # raises the reference's error for this action
+    return legal.index(action)
