@@ -366,9 +366,13 @@ def machine() -> dict[str, Any]:
     """Where and when: the date (UTC), Python, the processor, the core count and the load averages."""
     import os
 
+    cpuinfo = Path("/proc/cpuinfo")
+    models = [line.split(":", 1)[1].strip() for line in cpuinfo.read_text().splitlines()
+              if line.startswith("model name")] if cpuinfo.exists() else []  # fmt: skip
+    processor = models[0] if models else platform.processor()
     return {
         "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "python": platform.python_version(),
-        "machine": f"{platform.system()} {platform.machine()} {platform.processor() or ''}".strip(),
+        "machine": f"{platform.system()} {platform.machine()} {processor}".strip(),
         "cores": os.cpu_count(), "load": [round(x, 2) for x in os.getloadavg()],
     }  # fmt: skip
 
