@@ -163,7 +163,7 @@ def bench(session: nox.Session) -> None:
 
 @nox.session
 def engine_bench(session: nox.Session) -> None:
-    """Measure the engine's speed and size beside RLCard and PokerKit (issue 6; not a test).
+    """Measure the engine's speed and size beside RLCard and PokerKit (not a test).
 
     Games/s, decisions/s, microseconds per apply and legal_actions, bytes per state, and the reference
     workloads of RLCard (Leduc Hold'em) and PokerKit with our ratio to each.

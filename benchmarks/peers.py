@@ -100,7 +100,7 @@ def reference_player(players: int) -> Play:
     return play
 
 
-def spiel_game(pyspiel: Any, rng: random.Random, state: Any, waiting: int | None = None) -> int:
+def spiel_game(rng: random.Random, state: Any, waiting: int | None = None) -> int:
     """Play an OpenSpiel state to its end with uniformly random actions; return the decisions made.
 
     Chance nodes draw an outcome by its probability and are not decisions. At a simultaneous node every
@@ -144,7 +144,7 @@ def spiel_player(name: str, adapter: bool = False) -> Play:
     def play(games: int, seed: int) -> tuple[int, int]:
         decisions = 0
         for number in range(seed, seed + games):
-            decisions += spiel_game(pyspiel, random.Random(number), game.new_initial_state(), waiting)
+            decisions += spiel_game(random.Random(number), game.new_initial_state(), waiting)
         return decisions, games
 
     return play

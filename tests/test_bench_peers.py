@@ -64,7 +64,7 @@ def test_openspiel_counts_the_players_actions_not_chance_nor_waits(name: str, wa
     import darkempire.adapters.openspiel  # noqa: F401  # registers dark_empire_revolution
 
     state = pyspiel.load_game(name).new_initial_state()
-    decisions = peers.spiel_game(pyspiel, random.Random(3), state, waiting)
+    decisions = peers.spiel_game(random.Random(3), state, waiting)
     assert state.is_terminal()
     assert decisions == _players_entries(state, waiting) > 0
     assert len(state.history()) > decisions  # chance (and, for the adapter, waits) were applied but not counted
