@@ -143,13 +143,33 @@ def crosshair(session: nox.Session) -> None:
 
 @nox.session
 def bench(session: nox.Session) -> None:
-    """Measure the engine's speed beside RLCard and PokerKit (not a test).
+    """Random playouts of darkempire against its peers', in one table (not a test).
+
+    Interleaved rounds of one run: darkempire's kernel, reference engine and OpenSpiel adapter, RLCard's Leduc
+    Hold'em, PokerKit's no-limit hold'em (6 players), OpenSpiel's C++ goofspiel and hearts stepped from Python.
+
+    Prints one table of decisions/s, games/s and the ratio to the kernel, min and max over rounds, and the
+    issue's targets against them. A peer that fails to install is left out with a warning and shows as "not
+    installed". Extra arguments go to ``benchmarks/peers.py`` (``--rounds``, ``--seconds``, ``--json FILE``).
+    """
+    session.install("-e", ".[openspiel]")
+    for peer in ("rlcard==1.2.0", "pokerkit>=0.7,<0.8"):
+        try:
+            session.install(peer)
+        except nox.command.CommandFailed:
+            session.warn(f"{peer} did not install: its row of the table says 'not installed'")
+    session.run("python", "benchmarks/peers.py", *session.posargs)
+
+
+@nox.session
+def engine_bench(session: nox.Session) -> None:
+    """Measure the engine's speed and size beside RLCard and PokerKit (not a test).
 
     Games/s, decisions/s, microseconds per apply and legal_actions, bytes per state, and the reference
     workloads of RLCard (Leduc Hold'em) and PokerKit with our ratio to each.
 
     Not a test: it asserts nothing about speed. Extra arguments go to ``benchmarks/bench.py``
-    (``nox -s bench -- --profile`` also prints cProfile's top entries); results also go to
+    (``nox -s engine_bench -- --profile`` also prints cProfile's top entries); results also go to
     ``build/bench-results.json``.
     """
     # rlcard.agents runs "python -m pip freeze" when imported, and a uv-made environment has no pip.

@@ -1,6 +1,6 @@
 """Speed and size benchmark of the darkempire engine, with reference workloads of other engines (issue 6).
 
-Run it with ``nox -s bench`` (which installs the ``bench`` extra: RLCard and PokerKit), or directly::
+Run it with ``nox -s engine_bench`` (which installs the ``bench`` extra: RLCard and PokerKit), or directly::
 
     python benchmarks/bench.py [--games N] [--repeat R] [--output FILE.json] [--profile]
 
