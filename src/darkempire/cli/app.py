@@ -93,7 +93,7 @@ def _add_play(sub: argparse.ArgumentParser) -> None:
         "so reading it reveals every hand",
     )
     # With --resume the saved game sets these: None tells an option not given from one given as its default.
-    sub.set_defaults(players=None, seed=None, play_defaults=defaults)
+    sub.set_defaults(players=None, seed=None, theme=None, play_defaults=defaults)
 
 
 def _add_replay(sub: argparse.ArgumentParser) -> None:
@@ -135,7 +135,7 @@ def _play(args: argparse.Namespace, out: Console) -> int:
     try:
         return play.command(
             out,
-            _THEMES[args.theme],
+            None if args.theme is None else _THEMES[args.theme],
             players=args.players,
             seed=args.seed,
             seat=args.seat,

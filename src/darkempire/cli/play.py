@@ -479,13 +479,14 @@ class _Saves:
     setup: Setup
     turns: list[Turn]
     digests: list[str] = attrs.field(factory=list)  # one per turn, computed once each
+    theme: Theme = Theme.STEAM_NOIR  # kept in the record, so a replay or a resumed game shows these names
 
     def record(self) -> GameRecord:
         """The game so far, with a state digest after each choice (as ``demo --record`` writes it)."""
         self.digests += [state_digest(t.after) for t in self.turns[len(self.digests) :]]
         choices = tuple(Choice(t.seat, t.action) for t in self.turns)
         verdict = self.turns[-1].after.verdict if self.turns else None
-        return GameRecord(self.setup.config, self.setup.seed, choices, verdict, tuple(self.digests))
+        return GameRecord(self.setup.config, self.setup.seed, choices, verdict, tuple(self.digests), self.theme)
 
     def save(self) -> Path:
         write_save(self.path, SavedGame(self.setup.seat, self.setup.bots, self.record()))
@@ -513,7 +514,7 @@ def _saved_setup(saved: SavedGame, players: int | None, seed: int | None, seat: 
 
 def command(
     console: Console,
-    theme: Theme,
+    theme: Theme | None,
     *,
     players: int | None,
     seed: int | None,
@@ -527,7 +528,8 @@ def command(
     """``darkempire play``: check the options, then :func:`run` the game, new or resumed.
 
     ``None`` is an option not given. With ``resume``, the saved game sets the players, seed, seat and bots
-    (an option given that differs is refused), and ``s`` saves to ``save`` or else back to ``resume``.
+    (an option given that differs is refused) and the theme (``theme`` given overrides it), and ``s`` saves
+    to ``save`` or else back to ``resume``. A new game's theme is Steam Noir's unless ``theme`` is given.
     Every file named is checked before the game starts.
 
     :param defaults: the players and seed of a new game when not given.
@@ -555,6 +557,8 @@ def command(
         except RecordError as error:
             raise SaveFileError(f"{resume}: {error}") from None
     save_path = save if save is not None else resume if resume is not None else DEFAULT_SAVE
+    if theme is None:
+        theme = saved.record.theme if saved is not None else Theme.STEAM_NOIR
     return run(
         console,
         setup,
@@ -592,7 +596,7 @@ def run(
     if console.is_terminal:
         console.soft_wrap = False  # rich wraps at word boundaries; a pipe keeps each line whole
     turns: list[Turn] = []
-    saves = _Saves(save if save is not None else Path(DEFAULT_SAVE), autosave, setup, turns)
+    saves = _Saves(save if save is not None else Path(DEFAULT_SAVE), autosave, setup, turns, theme=theme)
     replay = [c.action for c in resumed if c.seat == setup.seat]
     offered = saves if save is not None else None
     human = HumanSeat(console, stdin or sys.stdin, theme, setup.seat, saves=offered, replay=replay)
