@@ -14,15 +14,21 @@ a subprocess 80 columns wide, or on a pseudo-terminal of 80 columns.
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
+import pty
+import re
+import struct
 import subprocess
 import sys
+import termios
 from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
-from test_cli_play_newcomer import FIRST_CHOICES, env
+from test_cli_play_newcomer import ESCAPES, FIRST_CHOICES, env, pty_session
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -72,3 +78,72 @@ def test_a_saved_game_keeps_the_theme_and_theme_on_resume_overrides_it(tmp_path:
     (tmp_path / "old.json").write_text(json.dumps(document))
     old = darkempire(["play", "--resume", "old.json"], cwd=tmp_path)
     assert "theme steam-noir" in old.stdout.splitlines()[0], old.stderr
+
+
+# --------------------------------------------------------------------------- 2, 3: wrapping on a terminal
+
+
+def pty_output(args: Sequence[str], columns: int = 80) -> str:
+    """What a terminal ``columns`` wide shows of ``darkempire args`` (no input), colour codes removed."""
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "darkempire", *args],
+        stdin=slave, stdout=slave, stderr=slave, env=env(columns), close_fds=True,
+    )  # fmt: skip
+    os.close(slave)
+    received = b""
+    try:
+        while True:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:  # EIO: the command ended and closed the terminal
+                break
+            if not chunk:
+                break
+            received += chunk
+        process.wait(timeout=60)
+    finally:
+        os.close(master)
+        if process.poll() is None:
+            process.kill()
+    return ESCAPES.sub("", received.decode("utf-8", "replace")).replace("\r\n", "\n")
+
+
+def demo_and_replay(tmp_path: Path) -> list[tuple[list[str], str]]:
+    """``demo --players 5`` and ``replay`` of a 5-player record, each with what a terminal showed."""
+    assert darkempire(["demo", "--players", "5", "--seed", "3", "--record", "r.json"], cwd=tmp_path).returncode == 0
+    commands = [["demo", "--players", "5"], ["replay", str(tmp_path / "r.json")]]
+    return [(args, pty_output(args)) for args in commands]
+
+
+@pytest.mark.spec("9.4")
+def test_demo_and_replay_wrap_at_word_boundaries_on_a_terminal(tmp_path: Path) -> None:
+    for args, screen in demo_and_replay(tmp_path):
+        assert "Final judgement" in screen, args
+        assert max(len(line.rstrip()) for line in screen.split("\n")) <= 80, args
+        piped = darkempire(args).stdout
+        assert screen.split() == piped.split(), args  # the very same words: none broken
+        assert max(len(line) for line in piped.splitlines()) > 80, args  # a pipe keeps each line whole
+
+
+#: What a terminal must not split: a card label, an add-on, a seat's name.
+LABELS = re.compile(r'(?:[A-Z][a-z]+ )*[+-]?\d+ #\d+|add-on "[^"]*"|seat \d+')
+
+
+def labels(text: str) -> list[str]:
+    """Every label that one line of ``text`` holds whole, sorted."""
+    return sorted(label for line in text.split("\n") for label in LABELS.findall(line))
+
+
+@pytest.mark.spec("9.4")
+def test_a_terminal_keeps_labels_whole_and_indents_continuations(tmp_path: Path) -> None:
+    args = ["play", "--players", "5", "--seed", "3"]
+    screen, answers = pty_session(args, 80, questions=30)
+    assert labels(screen) == labels(darkempire(args, answers).stdout)
+    for args, screen in demo_and_replay(tmp_path):
+        assert labels(screen) == labels(darkempire(args).stdout), args
+        week = screen[screen.index("Month 1, week 1") :]
+        for line in week.split("\n"):  # the week summary's lines, continuations included, are indented
+            assert not line or line.startswith(("  ", "Month", "Monthly scoring", "Final judgement", "Verdict")), line
+        assert "\n    " in week  # a continuation of a two-space line is deeper

@@ -9,7 +9,7 @@ refused before the game is played), and the hand-over to each subcommand's modul
 :mod:`~darkempire.cli.simulate`).
 
 Output goes through ``rich`` (:func:`console`); when standard output is not a terminal (a pipe, a file, CI)
-it is plain text without colours or wrapping.
+it is plain text without colours or wrapping; on a terminal it wraps at word boundaries.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from darkempire.bots import BOT_KINDS
 from darkempire.rules.cards import Theme
 from darkempire.cli import demo, play, replay, simulate
 from darkempire.cli.record_files import check_writable
+from darkempire.cli.terminal import wrap_for_terminal
 from darkempire.simulation import add_bots_argument
 from tablekit import cli as shell
 from tablekit.cli import Command, CommandExit, UsageError
@@ -185,8 +186,9 @@ class _Console(Console):
 
 def console(stream: TextIO) -> Console:
     """The ``rich`` console a subcommand prints to: on ``stream`` (standard output), plain text without
-    colours when it is not a terminal, and no wrapping (a long line stays one line for a script to read)."""
-    return _Console(file=stream, highlight=False, soft_wrap=True, emoji=False)
+    colours and without wrapping when it is not a terminal (a long line stays one line for a script to read);
+    on a terminal, wrapped at word boundaries, never inside a card label (:mod:`darkempire.cli.terminal`)."""
+    return wrap_for_terminal(_Console(file=stream, highlight=False, soft_wrap=True, emoji=False))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

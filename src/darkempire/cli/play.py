@@ -51,6 +51,7 @@ from darkempire.bots import BOT_KINDS, Bot, Turn, iter_game, make_bot
 from darkempire.cli.play_help import COMMANDS_LINE, help_lines, piles_line
 from darkempire.cli.play_save import SavedGame, SaveFileError, read_save, write_save
 from darkempire.cli.record_files import check_writable, write_record
+from darkempire.cli.terminal import wrap_for_terminal
 from darkempire.records import Choice, GameRecord, RecordError, replay_record, state_digest
 from darkempire.rules.cards import HandCard, Theme, faction_name
 from darkempire.rules.engine import apply_reporting
@@ -593,8 +594,7 @@ def run(
     :raises PlayerLeft: at the end of input or when the player answers "q".
     :raises SaveFileError: if the bots do not make the saved choices again.
     """
-    if console.is_terminal:
-        console.soft_wrap = False  # rich wraps at word boundaries; a pipe keeps each line whole
+    wrap_for_terminal(console)  # rich wraps at word boundaries; a pipe keeps each line whole
     turns: list[Turn] = []
     saves = _Saves(save if save is not None else Path(DEFAULT_SAVE), autosave, setup, turns, theme=theme)
     replay = [c.action for c in resumed if c.seat == setup.seat]
