@@ -23,8 +23,9 @@ import struct
 import subprocess
 import sys
 import termios
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -147,3 +148,61 @@ def test_a_terminal_keeps_labels_whole_and_indents_continuations(tmp_path: Path)
         for line in week.split("\n"):  # the week summary's lines, continuations included, are indented
             assert not line or line.startswith(("  ", "Month", "Monthly scoring", "Final judgement", "Verdict")), line
         assert "\n    " in week  # a continuation of a two-space line is deeper
+
+
+# --------------------------------------------------------------------------- 4: factions named as in the rulebook
+
+
+def tampered_replay(tmp_path: Path, change: Callable[[dict[str, Any]], None]) -> str:
+    """What ``replay`` says of a 5-player Dark Empire demo record after ``change`` (status 1)."""
+    args = ["demo", "--players", "5", "--seed", "3", "--theme", "dark-empire", "--record", "r.json"]
+    assert darkempire(args, cwd=tmp_path).returncode == 0
+    document = json.loads((tmp_path / "r.json").read_text())
+    change(document)
+    (tmp_path / "t.json").write_text(json.dumps(document))
+    replayed = darkempire(["replay", "t.json"], cwd=tmp_path)
+    assert replayed.returncode == 1, replayed.stdout
+    return replayed.stderr
+
+
+def actions(document: dict[str, Any], kind: str, seat: int) -> list[dict[str, Any]]:
+    """The actions of ``kind`` that ``seat`` chose in the record ``document``, in order."""
+    return [c["action"] for c in document["choices"] if c["seat"] == seat and c["action"]["kind"] == kind]
+
+
+ENUM_NAMES = re.compile(r"\b(?:WORKERS|CALENDRICAL_ORDER|SUFFRAGETTES|MECHANDROS|STUDENTS)\b")
+
+
+@pytest.mark.spec("3.2")
+def test_a_replay_names_the_support_card_used_again_in_the_records_theme(tmp_path: Path) -> None:
+    def support_again(document: dict[str, Any]) -> None:
+        first, second = actions(document, "choose-support", 0)[:2]
+        second["faction"] = first["faction"]
+
+    message = tampered_replay(tmp_path, support_again)
+    assert "already used its" in message and not ENUM_NAMES.search(message), message
+    assert re.search(r"its (Beggars|City Guard|Alchemists|Apparats|Students) temporary support card", message)
+
+
+@pytest.mark.spec("R-E")
+def test_a_replay_names_the_factions_to_place_in_the_records_theme(tmp_path: Path) -> None:
+    def place_nothing(document: dict[str, Any]) -> None:
+        next(c["action"] for c in document["choices"] if c["action"]["kind"] == "place-cards")["cards"] = []
+
+    message = tampered_replay(tmp_path, place_nothing)
+    assert "places exactly one card of each of:" in message and not ENUM_NAMES.search(message), message
+    assert re.search(r"each of: (Beggars|City Guard|Alchemists|Apparats|Students)", message), message
+
+
+@pytest.mark.spec("9.3")
+def test_wire_errors_name_the_json_object_kind_not_a_python_class(tmp_path: Path) -> None:
+    def discard_field(document: dict[str, Any]) -> None:
+        actions(document, "reorganize", 0)[0]["discard"] = []
+
+    assert "unknown field 'discard' in a reorganize object" in tampered_replay(tmp_path, discard_field)
+
+    def verdict_string(document: dict[str, Any]) -> None:
+        document["verdict"] = "won"
+
+    message = tampered_replay(tmp_path, verdict_string)
+    assert "expected a verdict object, got a string" in message and "(Verdict)" not in message, message
