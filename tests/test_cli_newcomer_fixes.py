@@ -206,3 +206,24 @@ def test_wire_errors_name_the_json_object_kind_not_a_python_class(tmp_path: Path
 
     message = tampered_replay(tmp_path, verdict_string)
     assert "expected a verdict object, got a string" in message and "(Verdict)" not in message, message
+
+
+# --------------------------------------------------------------------------- 5, 6: replay's own mistakes
+
+
+@pytest.mark.spec("9.3")
+def test_replay_of_a_saved_game_points_to_play_resume(tmp_path: Path) -> None:
+    assert darkempire(["play", "--save", "s.json"], FIRST_CHOICES[:1], cwd=tmp_path).returncode == 1
+    replayed = darkempire(["replay", "s.json"], cwd=tmp_path)
+    assert replayed.returncode == 1
+    assert "s.json is a saved game" in replayed.stderr and "darkempire play --resume s.json" in replayed.stderr
+    assert "is not a darkempire format" not in replayed.stderr
+
+
+@pytest.mark.spec("9.3")
+def test_replay_seat_without_week_is_a_usage_error(tmp_path: Path) -> None:
+    assert darkempire(["demo", "--players", "3", "--record", "r.json"], cwd=tmp_path).returncode == 0
+    replayed = darkempire(["replay", "r.json", "--seat", "1"], cwd=tmp_path)
+    assert replayed.returncode == 2
+    assert replayed.stderr.startswith("usage: darkempire replay")
+    assert "--seat needs --week" in replayed.stderr

@@ -161,6 +161,8 @@ def _simulate(args: argparse.Namespace, out: Console) -> int:
 
 
 def _replay(args: argparse.Namespace, out: Console) -> int:
+    if args.seat is not None and args.week is None:  # refused before the record is read, as argparse would
+        raise UsageError("--seat needs --week: give the week (1-12) to show")
     theme = None if args.theme is None else _THEMES[args.theme]
     return replay.replay_command(out, args.file, theme, seat=args.seat, week=args.week)
 
