@@ -29,7 +29,12 @@ from typing import Any
 
 import pytest
 
-from test_cli_play_newcomer import ESCAPES, FIRST_CHOICES, env, pty_session
+from darkempire.cli.record_files import read_record
+from darkempire.records import GameRecord
+from darkempire.rules.cards import Theme
+from darkempire.rules.events import HandRefilled
+from darkempire.text import cards_text
+from test_cli_play_newcomer import ESCAPES, FIRST_CHOICES, env, game_events, pty_session
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -227,3 +232,25 @@ def test_replay_seat_without_week_is_a_usage_error(tmp_path: Path) -> None:
     assert replayed.returncode == 2
     assert replayed.stderr.startswith("usage: darkempire replay")
     assert "--seat needs --week" in replayed.stderr
+
+
+# --------------------------------------------------------------------------- 7: re-organize names your discards
+
+
+@pytest.mark.spec("6.3")
+def test_reorganize_news_names_your_own_discards_and_the_hand_is_shown_before_the_discard_question(
+    tmp_path: Path,
+) -> None:
+    args = ["play", "--players", "5", "--seed", "3", "--seat", "1", "--record", "r.json"]
+    done = darkempire(args, FIRST_CHOICES, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    record = read_record(tmp_path / "r.json")
+    assert isinstance(record, GameRecord)
+    refills = [e for e in game_events(record, 1) if isinstance(e, HandRefilled) and e.seat == 1]
+    told = re.findall(r"^Re-organize: you .*?discarded (.*?) and drew", done.stdout, re.MULTILINE)
+    assert told == ["none" if not e.discarded else cards_text(e.discarded, Theme.STEAM_NOIR) for e in refills]
+    assert any(e.discarded for e in refills)
+    # After the take-back menu, the hand is listed again, numbered, right before the discard question.
+    asked = re.findall(r"take back one of your cards \(0-\d\) > .*\n(.*)\n(.*)> ", done.stdout)
+    assert asked and all(hand.startswith("Your hand (") and "1) " in hand for hand, _ in asked)
+    assert all(question.startswith("Discard which hand cards?") for _, question in asked)

@@ -271,7 +271,12 @@ class HumanSeat:
         if view.phase is Phase.REORGANIZE and table is not None:
             left = ", ".join(card_text(p.card, theme) for p in table.plays if p.seat == self._seat and not p.is_traitor)
             console.print(f"Your revolution-side cards still on the table: {left or 'none'}")
-        items = [f"{i}) {card_text(card, theme)}" for i, card in enumerate(view.hand, start=1)]
+        self._print_hand(view)
+
+    def _print_hand(self, view: PlayerView) -> None:
+        """The hand, numbered as the questions about it number it."""
+        console = self._console
+        items = [f"{i}) {card_text(card, self._theme)}" for i, card in enumerate(view.hand, start=1)]
         if console.soft_wrap:  # one line, for a script to read
             console.print(f"Your hand ({len(view.hand)} cards): " + "  ".join(items))
         else:  # a grid as wide as the terminal, never breaking a card's line
@@ -393,6 +398,8 @@ class HumanSeat:
             take_back = take_backs[n[0] - 1] if n[0] else None
         discards: list[HandCard] = []
         if view.hand:
+            if take_backs:  # the menu just shown numbered the take-backs: the discard numbers are the hand's
+                self._print_hand(view)
             numbers = self._numbers(
                 "Discard which hand cards? Card numbers separated by spaces, or nothing to keep them all",
                 1,
@@ -411,7 +418,7 @@ class HumanSeat:
 
 def _news_lines(events: Sequence[Event], theme: Theme, you: int) -> list[str]:
     """What ``you`` learnt privately from a resolved draft pass or re-organize: the cards received (rule 2.5),
-    the card taken back, the number discarded and the cards drawn (rules 6.2-6.4)."""
+    the card taken back, the cards you discarded and the cards drawn (rules 6.2-6.4)."""
     lines = []
     took_back: HandCard | None = None
     reshuffled = False
@@ -422,8 +429,8 @@ def _news_lines(events: Sequence[Event], theme: Theme, you: int) -> list[str]:
             took_back, reshuffled = event.take_backs[you], event.reshuffled
         elif isinstance(event, HandRefilled) and event.seat == you:
             back = f"you took back {card_text(took_back, theme)}, " if took_back is not None else ""
-            count = len(event.discarded)
-            discarded = f"discarded {count} card{'s' if count != 1 else ''}" if count else "discarded none"
+            # Your own discards: they were in your hand, so naming them to you tells no one's secret.
+            discarded = f"discarded {cards_text(event.discarded, theme)}" if event.discarded else "discarded none"
             shuffle = "; the discard pile was shuffled into a new draw pile" if reshuffled else ""
             lines.append(
                 f"Re-organize: {back}{discarded} and drew {cards_text(event.drawn, theme)} (rule 6.4{shuffle})."
