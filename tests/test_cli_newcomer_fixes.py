@@ -14,6 +14,7 @@ a subprocess 80 columns wide, or on a pseudo-terminal of 80 columns.
 
 from __future__ import annotations
 
+import ast
 import fcntl
 import json
 import os
@@ -254,3 +255,26 @@ def test_reorganize_news_names_your_own_discards_and_the_hand_is_shown_before_th
     asked = re.findall(r"take back one of your cards \(0-\d\) > .*\n(.*)\n(.*)> ", done.stdout)
     assert asked and all(hand.startswith("Your hand (") and "1) " in hand for hand, _ in asked)
     assert all(question.startswith("Discard which hand cards?") for _, question in asked)
+
+
+# --------------------------------------------------------------------------- 8: no internal issue notes in the docs
+
+ISSUE_NOTE = re.compile(r"\b[Ii]ssues? #?\d")
+
+
+def docstrings(path: Path) -> list[str]:
+    """The docstrings of the module at ``path``, of its classes and of its functions."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    nodes = [tree, *(n for n in ast.walk(tree) if isinstance(n, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)))]
+    return [text for node in nodes if (text := ast.get_docstring(node)) is not None]
+
+
+@pytest.mark.spec("9.4")
+def test_the_built_docs_hold_no_internal_issue_notes() -> None:
+    pages = [p for p in (ROOT / "docs").rglob("*.md") if p.name != "changelog.md"]
+    found = [f"{p.relative_to(ROOT)}: {m[0]}" for p in pages for m in ISSUE_NOTE.finditer(p.read_text())]
+    found += [f"{p.relative_to(ROOT)}: {m[0]}" for p in (ROOT / "spec").rglob("*.md") for m in ISSUE_NOTE.finditer(p.read_text())]
+    others = ROOT / "src" / "revolution" / "cli"  # Revolution!'s commands are another change's
+    modules = [p for p in (ROOT / "src").rglob("*.py") if others not in p.parents]
+    found += [f"{p.relative_to(ROOT)}: {text[:60]!r}" for p in modules for text in docstrings(p) if ISSUE_NOTE.search(text)]
+    assert not found, found

@@ -203,7 +203,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         subcommand runs *Revolution!*'s commands instead (:mod:`revolution.cli`), as does ``replay`` of a
         *Revolution!* record.
     """
-    from revolution.cli.app import SHELL as revolution  # the second game: --game revolution (issue 18)
+    from revolution.cli.app import SHELL as revolution  # the second game, hosted as --game revolution
 
     return shell.main(
         "darkempire", DESCRIPTION, COMMANDS, argv, output=console, error_status=EXIT_LEFT, version=__version__,
