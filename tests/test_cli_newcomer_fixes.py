@@ -28,13 +28,19 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
+from jsonschema import Draft202012Validator
 
 from darkempire.cli.record_files import read_record
 from darkempire.records import GameRecord
 from darkempire.rules.cards import Theme
+from darkempire.rules.engine import deal
 from darkempire.rules.events import HandRefilled
+from darkempire.rules.state import GameConfig
+from darkempire.serialization import load_prompt, to_json
 from darkempire.text import cards_text
+from darkempire.wire.prompts import make_prompt, prompt_labels
 from test_cli_play_newcomer import ESCAPES, FIRST_CHOICES, env, game_events, pty_session
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -278,3 +284,21 @@ def test_the_built_docs_hold_no_internal_issue_notes() -> None:
     modules = [p for p in (ROOT / "src").rglob("*.py") if others not in p.parents]
     found += [f"{p.relative_to(ROOT)}: {text[:60]!r}" for p in modules for text in docstrings(p) if ISSUE_NOTE.search(text)]
     assert not found, found
+
+
+# --------------------------------------------------------------------------- 9: prompt.json requires theme and labels
+
+
+@pytest.mark.spec("9.4")
+def test_the_prompt_schema_requires_theme_and_labels_which_the_loader_may_still_miss() -> None:
+    schema = json.loads((ROOT / "src" / "darkempire" / "schemas" / "prompt.json").read_text())
+    assert {"theme", "labels"} <= set(schema["required"])
+    assert "always sends" in schema["description"]
+    prompt = make_prompt(deal(GameConfig(players=3), 1), 0, Theme.DARK_EMPIRE)
+    sent = json.loads(to_json(prompt))
+    Draft202012Validator(schema).validate(sent)
+    old = {k: v for k, v in sent.items() if k not in ("theme", "labels")}
+    assert not Draft202012Validator(schema).is_valid(old)
+    assert load_prompt(json.dumps(old)) == attrs.evolve(prompt, theme=Theme.STEAM_NOIR, labels=prompt_labels(
+        prompt.view, prompt.legal_actions, Theme.STEAM_NOIR
+    ))
