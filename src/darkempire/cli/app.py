@@ -46,18 +46,18 @@ DESCRIPTION = "Dark Empire: Revolution (Steam Noir: Revolution), the card game."
 _THEMES = {theme.value: theme for theme in Theme}
 
 
-def _add_theme(sub: argparse.ArgumentParser) -> None:
+def _add_theme(sub: argparse.ArgumentParser, default: str = "the first edition's") -> None:
     sub.add_argument(
         "--theme", choices=sorted(_THEMES), default=Theme.STEAM_NOIR.value,
-        help=f"faction names to show (default {Theme.STEAM_NOIR.value}, the first edition's)",
+        help=f"faction names to show (default {Theme.STEAM_NOIR.value}, {default})",
     )
 
 
-def _add_game(sub: argparse.ArgumentParser) -> None:
+def _add_game(sub: argparse.ArgumentParser, theme_default: str = "the first edition's") -> None:
     """The options that pick one game: its number of seats, its seed, and the faction names to show."""
     sub.add_argument("--players", type=int, choices=(3, 4, 5), default=4, help="number of seats (default 4)")
     sub.add_argument("--seed", type=int, default=1, help="the game's seed (default 1)")
-    _add_theme(sub)
+    _add_theme(sub, theme_default)
 
 
 def _add_demo(sub: argparse.ArgumentParser) -> None:
@@ -72,7 +72,7 @@ def _add_demo(sub: argparse.ArgumentParser) -> None:
 
 
 def _add_play(sub: argparse.ArgumentParser) -> None:
-    _add_game(sub)
+    _add_game(sub, "or with --resume the saved game's")
     defaults = (sub.get_default("players"), sub.get_default("seed"))
     sub.add_argument("--seat", type=int, help="your seat, 0 to players-1 (default 0)")
     sub.add_argument(
