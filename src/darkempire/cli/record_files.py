@@ -87,7 +87,8 @@ def read_record(path: Path, *, max_size: int = DEFAULT_MAX_SIZE) -> GameRecord |
     except FormatVersionError:
         if _is_saved_game(data):
             raise RecordError(
-                f"{path} is a saved game of darkempire play, not a record; go on with it: darkempire play --resume {path}"
+                f"{path} is a saved game of darkempire play, not a record; "
+                f"go on with it: darkempire play --resume {path}"
             ) from None
         raise
     if not isinstance(document, (GameRecord, PublicRecord)):
