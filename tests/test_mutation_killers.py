@@ -25,7 +25,7 @@ from darkempire.rules.actions import (
     Reorganize,
     Side,
 )
-from darkempire.rules.cards import FACTION_CARDS, REINFORCEMENT_CARDS, AddOnCard, Faction
+from darkempire.rules.cards import FACTION_CARDS, REINFORCEMENT_CARDS, AddOnCard, Faction, faction_name
 from darkempire.rules.errors import (
     CardNotInHandError,
     ConfigError,
@@ -277,7 +277,7 @@ def test_a_placement_of_the_wrong_factions_names_the_factions_due() -> None:
     dues = sorted({d.faction for d in state.week_score.placements if d.seat == seat})
     error = _raises(state, seat, PlaceCards(()))
     assert type(error) is WrongCardCountError and error.rule == "R-E"
-    assert error.message == f"seat {seat} places exactly one card of each of: {', '.join(f.name for f in dues)}"
+    assert error.message == f"seat {seat} places exactly one card of each of: {', '.join(faction_name(f) for f in dues)}"
 
 
 @pytest.mark.spec("4.6", "R-G")
@@ -466,12 +466,12 @@ def test_a_seat_due_two_factions_is_told_both() -> None:
     }
     error = _raises(state, 0, PlaceCards(()))
     assert type(error) is WrongCardCountError
-    assert error.message == "seat 0 places exactly one card of each of: WORKERS, STUDENTS"
+    assert error.message == "seat 0 places exactly one card of each of: Workers, Students"
     other_student = [c for c in FACTION_CARDS if c.faction is Faction.STUDENTS][5]
     error = _raises(state, 0, PlaceCards((workers[0], other_student)))
     assert type(error) is InvalidPlacementError and error.rule == "R-E"
     assert error.message == (
-        f"{other_student.label()} is not one of seat 0's revolution-side STUDENTS cards on the table"
+        f"{other_student.label()} is not one of seat 0's revolution-side Students cards on the table"
     )
 
 

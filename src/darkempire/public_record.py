@@ -54,7 +54,7 @@ import attrs
 
 from darkempire.rules import engine
 from darkempire.rules.actions import PlayCard, Reinforce, Side
-from darkempire.rules.cards import EMPEROR_CARDS, REINFORCEMENT_CARDS, REVOLUTION_CARDS, Faction, HandCard, Theme
+from darkempire.rules.cards import EMPEROR_CARDS, REINFORCEMENT_CARDS, REVOLUTION_CARDS, Faction, HandCard, Theme, faction_name
 from darkempire.rules.errors import DarkEmpireError, InvalidArgumentError
 from darkempire.rules.events import (
     CardsPassed,
@@ -695,7 +695,7 @@ class _Spectator:
         support = self.counts(given.score.support, "MonthScored.score.support")
         for seat, faction in enumerate(support):
             if faction in v.support_used[seat]:
-                raise self.fail("3.2", f"seat {seat} used its {faction.name} support card in an earlier month")
+                raise self.fail("3.2", f"seat {seat} used its {faction_name(faction)} support card in an earlier month")
         score = score_month_tally(v.score_track.placed_in_month(v.month), v.month_tokens, support, month=v.month)
         banked = tuple(b + t + x for b, t, x in zip(v.banked_tokens, v.month_tokens, score.bonus, strict=True))
         self.same(given, MonthScored(score, banked), "7.2")

@@ -208,11 +208,12 @@ def record_states(record: GameRecord) -> Iterator[GameState]:
 
 
 def _relabel(text: str, theme: Theme) -> str:
-    """``text`` (a refusal of the rules, which label cards with Steam Noir's names) with every card label
-    (``"Workers 4 #2"``) in ``theme``'s names instead."""
+    """``text`` (a refusal of the rules, which name factions with Steam Noir's names, as in a card label
+    ``"Workers 4 #2"`` or ``"its Workers temporary support card"``) with every faction in ``theme``'s names
+    instead."""
     names = {faction_name(f, Theme.STEAM_NOIR): faction_name(f, theme) for f in Faction}
-    label = re.compile("(" + "|".join(re.escape(name) for name in names) + r")( \d+ #\d+)")
-    return label.sub(lambda match: names[match.group(1)] + match.group(2), text)
+    name = re.compile(r"\b(" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) + r")\b")
+    return name.sub(lambda match: names[match.group(1)], text)
 
 
 def replay_record(record: GameRecord) -> ReplayedGame:

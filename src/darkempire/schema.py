@@ -52,6 +52,7 @@ from darkempire.wire.envelope import FORMAT, encode
 from darkempire.wire.limits import ARRAY_LIMITS
 from darkempire.wire.message_types import MESSAGE_TYPES
 from darkempire.wire.parsing import parse_json
+from darkempire.wire.prompts import ALWAYS_SENT
 from tablekit.wire import schema_files_main, write_schema_files
 
 __all__ = ["SCHEMA_FILES", "SCHEMA_ID_BASE", "generate_schemas", "main", "shipped_schemas", "write_schemas"]
@@ -198,7 +199,7 @@ class _Builder:
             required.append(KIND_KEY)
         for field in attrs.fields(cls):
             properties[field.name] = _limited(self.of(hints[field.name]), ARRAY_LIMITS.get((cls, field.name), ()))
-            if field.default is attrs.NOTHING:
+            if field.default is attrs.NOTHING or field.metadata.get(ALWAYS_SENT, False):
                 required.append(field.name)
         return {
             "description": _description(cls),

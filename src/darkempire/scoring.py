@@ -1,4 +1,4 @@
-"""The old path of :mod:`darkempire.rules.scoring`, which moved into :mod:`darkempire.rules` (issue 13).
+"""The old path of :mod:`darkempire.rules.scoring`, which moved into :mod:`darkempire.rules`.
 
 Every public name the module had here stays importable from here, as the same object. New code imports
 from :mod:`darkempire.rules.scoring`, or takes the names most programs need from :mod:`darkempire`.

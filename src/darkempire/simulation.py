@@ -1,4 +1,4 @@
-"""Many seeded bot games at once, for balance studies and bot testing (issue 6; spec 8.1-8.5, 9.3).
+"""Many seeded bot games at once, for balance studies and bot testing (spec 8.1-8.5, 9.3).
 
 :func:`simulate` plays ``games`` games between bots and sums up how they
 ended: the verdict reasons, each seat's and each bot kind's win rate with a

@@ -9,7 +9,7 @@ refused before the game is played), and the hand-over to each subcommand's modul
 :mod:`~darkempire.cli.simulate`).
 
 Output goes through ``rich`` (:func:`console`); when standard output is not a terminal (a pipe, a file, CI)
-it is plain text without colours or wrapping.
+it is plain text without colours or wrapping; on a terminal it wraps at word boundaries.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from darkempire.bots import BOT_KINDS
 from darkempire.rules.cards import Theme
 from darkempire.cli import demo, play, replay, serve, simulate
 from darkempire.cli.record_files import check_writable
+from darkempire.cli.terminal import wrap_for_terminal
 from darkempire.simulation import add_bots_argument
 from tablekit import cli as shell
 from tablekit.cli import Command, CommandExit, UsageError
@@ -45,18 +46,18 @@ DESCRIPTION = "Dark Empire: Revolution (Steam Noir: Revolution), the card game."
 _THEMES = {theme.value: theme for theme in Theme}
 
 
-def _add_theme(sub: argparse.ArgumentParser) -> None:
+def _add_theme(sub: argparse.ArgumentParser, default: str = "the first edition's") -> None:
     sub.add_argument(
         "--theme", choices=sorted(_THEMES), default=Theme.STEAM_NOIR.value,
-        help=f"faction names to show (default {Theme.STEAM_NOIR.value}, the first edition's)",
+        help=f"faction names to show (default {Theme.STEAM_NOIR.value}, {default})",
     )
 
 
-def _add_game(sub: argparse.ArgumentParser) -> None:
+def _add_game(sub: argparse.ArgumentParser, theme_default: str = "the first edition's") -> None:
     """The options that pick one game: its number of seats, its seed, and the faction names to show."""
     sub.add_argument("--players", type=int, choices=(3, 4, 5), default=4, help="number of seats (default 4)")
     sub.add_argument("--seed", type=int, default=1, help="the game's seed (default 1)")
-    _add_theme(sub)
+    _add_theme(sub, theme_default)
 
 
 def _add_demo(sub: argparse.ArgumentParser) -> None:
@@ -71,7 +72,7 @@ def _add_demo(sub: argparse.ArgumentParser) -> None:
 
 
 def _add_play(sub: argparse.ArgumentParser) -> None:
-    _add_game(sub)
+    _add_game(sub, "or with --resume the saved game's")
     defaults = (sub.get_default("players"), sub.get_default("seed"))
     sub.add_argument("--seat", type=int, help="your seat, 0 to players-1 (default 0)")
     sub.add_argument(
@@ -93,7 +94,7 @@ def _add_play(sub: argparse.ArgumentParser) -> None:
         "so reading it reveals every hand",
     )
     # With --resume the saved game sets these: None tells an option not given from one given as its default.
-    sub.set_defaults(players=None, seed=None, play_defaults=defaults)
+    sub.set_defaults(players=None, seed=None, theme=None, play_defaults=defaults)
 
 
 def _add_replay(sub: argparse.ArgumentParser) -> None:
@@ -135,7 +136,7 @@ def _play(args: argparse.Namespace, out: Console) -> int:
     try:
         return play.command(
             out,
-            _THEMES[args.theme],
+            None if args.theme is None else _THEMES[args.theme],
             players=args.players,
             seed=args.seed,
             seat=args.seat,
@@ -160,6 +161,8 @@ def _simulate(args: argparse.Namespace, out: Console) -> int:
 
 
 def _replay(args: argparse.Namespace, out: Console) -> int:
+    if args.seat is not None and args.week is None:  # refused before the record is read, as argparse would
+        raise UsageError("--seat needs --week: give the week (1-12) to show")
     theme = None if args.theme is None else _THEMES[args.theme]
     return replay.replay_command(out, args.file, theme, seat=args.seat, week=args.week)
 
@@ -186,8 +189,9 @@ class _Console(Console):
 
 def console(stream: TextIO) -> Console:
     """The ``rich`` console a subcommand prints to: on ``stream`` (standard output), plain text without
-    colours when it is not a terminal, and no wrapping (a long line stays one line for a script to read)."""
-    return _Console(file=stream, highlight=False, soft_wrap=True, emoji=False)
+    colours and without wrapping when it is not a terminal (a long line stays one line for a script to read);
+    on a terminal, wrapped at word boundaries, never inside a card label (:mod:`darkempire.cli.terminal`)."""
+    return wrap_for_terminal(_Console(file=stream, highlight=False, soft_wrap=True, emoji=False))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -200,7 +204,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         subcommand runs *Revolution!*'s commands instead (:mod:`revolution.cli`), as does ``replay`` of a
         *Revolution!* record.
     """
-    from revolution.cli.app import SHELL as revolution  # the second game: --game revolution (issue 18)
+    from revolution.cli.app import SHELL as revolution  # the second game, hosted as --game revolution
 
     return shell.main(
         "darkempire", DESCRIPTION, COMMANDS, argv, output=console, error_status=EXIT_LEFT, version=__version__,

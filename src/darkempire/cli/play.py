@@ -51,6 +51,7 @@ from darkempire.bots import BOT_KINDS, Bot, Turn, iter_game, make_bot
 from darkempire.cli.play_help import COMMANDS_LINE, help_lines, piles_line
 from darkempire.cli.play_save import SavedGame, SaveFileError, read_save, write_save
 from darkempire.cli.record_files import check_writable, write_record
+from darkempire.cli.terminal import wrap_for_terminal
 from darkempire.records import Choice, GameRecord, RecordError, replay_record, state_digest
 from darkempire.rules.cards import HandCard, Theme, faction_name
 from darkempire.rules.engine import apply_reporting
@@ -270,7 +271,12 @@ class HumanSeat:
         if view.phase is Phase.REORGANIZE and table is not None:
             left = ", ".join(card_text(p.card, theme) for p in table.plays if p.seat == self._seat and not p.is_traitor)
             console.print(f"Your revolution-side cards still on the table: {left or 'none'}")
-        items = [f"{i}) {card_text(card, theme)}" for i, card in enumerate(view.hand, start=1)]
+        self._print_hand(view)
+
+    def _print_hand(self, view: PlayerView) -> None:
+        """The hand, numbered as the questions about it number it."""
+        console = self._console
+        items = [f"{i}) {card_text(card, self._theme)}" for i, card in enumerate(view.hand, start=1)]
         if console.soft_wrap:  # one line, for a script to read
             console.print(f"Your hand ({len(view.hand)} cards): " + "  ".join(items))
         else:  # a grid as wide as the terminal, never breaking a card's line
@@ -392,6 +398,8 @@ class HumanSeat:
             take_back = take_backs[n[0] - 1] if n[0] else None
         discards: list[HandCard] = []
         if view.hand:
+            if take_backs:  # the menu just shown numbered the take-backs: the discard numbers are the hand's
+                self._print_hand(view)
             numbers = self._numbers(
                 "Discard which hand cards? Card numbers separated by spaces, or nothing to keep them all",
                 1,
@@ -410,7 +418,7 @@ class HumanSeat:
 
 def _news_lines(events: Sequence[Event], theme: Theme, you: int) -> list[str]:
     """What ``you`` learnt privately from a resolved draft pass or re-organize: the cards received (rule 2.5),
-    the card taken back, the number discarded and the cards drawn (rules 6.2-6.4)."""
+    the card taken back, the cards you discarded and the cards drawn (rules 6.2-6.4)."""
     lines = []
     took_back: HandCard | None = None
     reshuffled = False
@@ -421,8 +429,8 @@ def _news_lines(events: Sequence[Event], theme: Theme, you: int) -> list[str]:
             took_back, reshuffled = event.take_backs[you], event.reshuffled
         elif isinstance(event, HandRefilled) and event.seat == you:
             back = f"you took back {card_text(took_back, theme)}, " if took_back is not None else ""
-            count = len(event.discarded)
-            discarded = f"discarded {count} card{'s' if count != 1 else ''}" if count else "discarded none"
+            # Your own discards: they were in your hand, so naming them to you tells no one's secret.
+            discarded = f"discarded {cards_text(event.discarded, theme)}" if event.discarded else "discarded none"
             shuffle = "; the discard pile was shuffled into a new draw pile" if reshuffled else ""
             lines.append(
                 f"Re-organize: {back}{discarded} and drew {cards_text(event.drawn, theme)} (rule 6.4{shuffle})."
@@ -479,13 +487,14 @@ class _Saves:
     setup: Setup
     turns: list[Turn]
     digests: list[str] = attrs.field(factory=list)  # one per turn, computed once each
+    theme: Theme = Theme.STEAM_NOIR  # kept in the record, so a replay or a resumed game shows these names
 
     def record(self) -> GameRecord:
         """The game so far, with a state digest after each choice (as ``demo --record`` writes it)."""
         self.digests += [state_digest(t.after) for t in self.turns[len(self.digests) :]]
         choices = tuple(Choice(t.seat, t.action) for t in self.turns)
         verdict = self.turns[-1].after.verdict if self.turns else None
-        return GameRecord(self.setup.config, self.setup.seed, choices, verdict, tuple(self.digests))
+        return GameRecord(self.setup.config, self.setup.seed, choices, verdict, tuple(self.digests), self.theme)
 
     def save(self) -> Path:
         write_save(self.path, SavedGame(self.setup.seat, self.setup.bots, self.record()))
@@ -513,7 +522,7 @@ def _saved_setup(saved: SavedGame, players: int | None, seed: int | None, seat: 
 
 def command(
     console: Console,
-    theme: Theme,
+    theme: Theme | None,
     *,
     players: int | None,
     seed: int | None,
@@ -527,7 +536,8 @@ def command(
     """``darkempire play``: check the options, then :func:`run` the game, new or resumed.
 
     ``None`` is an option not given. With ``resume``, the saved game sets the players, seed, seat and bots
-    (an option given that differs is refused), and ``s`` saves to ``save`` or else back to ``resume``.
+    (an option given that differs is refused) and the theme (``theme`` given overrides it), and ``s`` saves
+    to ``save`` or else back to ``resume``. A new game's theme is Steam Noir's unless ``theme`` is given.
     Every file named is checked before the game starts.
 
     :param defaults: the players and seed of a new game when not given.
@@ -555,6 +565,8 @@ def command(
         except RecordError as error:
             raise SaveFileError(f"{resume}: {error}") from None
     save_path = save if save is not None else resume if resume is not None else DEFAULT_SAVE
+    if theme is None:
+        theme = saved.record.theme if saved is not None else Theme.STEAM_NOIR
     return run(
         console,
         setup,
@@ -589,10 +601,9 @@ def run(
     :raises PlayerLeft: at the end of input or when the player answers "q".
     :raises SaveFileError: if the bots do not make the saved choices again.
     """
-    if console.is_terminal:
-        console.soft_wrap = False  # rich wraps at word boundaries; a pipe keeps each line whole
+    wrap_for_terminal(console)  # rich wraps at word boundaries; a pipe keeps each line whole
     turns: list[Turn] = []
-    saves = _Saves(save if save is not None else Path(DEFAULT_SAVE), autosave, setup, turns)
+    saves = _Saves(save if save is not None else Path(DEFAULT_SAVE), autosave, setup, turns, theme=theme)
     replay = [c.action for c in resumed if c.seat == setup.seat]
     offered = saves if save is not None else None
     human = HumanSeat(console, stdin or sys.stdin, theme, setup.seat, saves=offered, replay=replay)

@@ -10,7 +10,8 @@ A saved game is one JSON object::
 while the game is on). Resuming replays the record with fresh bots seeded as at the start: they are asked
 every question of the game again, so their generators reach the same point and the rest of the game is
 the one the person would have played without leaving (:func:`darkempire.cli.play.run`). The faction
-names shown are not saved: ``--theme`` picks them in every session.
+names shown are the record's ``theme``: a resumed game shows them again unless ``--theme`` picks others (a
+game saved before saves kept the theme has none, and is Steam Noir's).
 
 **Like a game record, a saved game holds the seed**: whoever reads the file can deal the game again and see
 every hand and victor card. It is the person's own file, for going on later, not for sharing.

@@ -14,7 +14,17 @@ from pathlib import Path
 
 from darkempire.public_record import PublicRecord
 from darkempire.records import GameRecord, RecordError
-from darkempire.serialization import DEFAULT_MAX_SIZE, DocumentTooLargeError, WrongTypeError, from_json, to_json
+from darkempire.cli.play_save import SAVE_FORMAT
+from darkempire.serialization import (
+    DEFAULT_MAX_SIZE,
+    DocumentTooLargeError,
+    FormatVersionError,
+    SerializationError,
+    WrongTypeError,
+    from_json,
+    parse_json,
+    to_json,
+)
 
 __all__ = ["check_writable", "read_record", "write_record"]
 
@@ -60,6 +70,7 @@ def read_record(path: Path, *, max_size: int = DEFAULT_MAX_SIZE) -> GameRecord |
     :raises RecordError: if the file cannot be read.
     :raises DocumentTooLargeError: if the file holds more than ``max_size`` bytes (``/dev/zero`` does).
     :raises SerializationError: if it is not a valid record (with the path of the bad value).
+    :raises RecordError: if it is a saved game of ``darkempire play``, which ``play --resume`` goes on with.
     """
     try:
         # A FIFO or a device would block open() or read() forever: only a regular file is a record.
@@ -71,7 +82,24 @@ def read_record(path: Path, *, max_size: int = DEFAULT_MAX_SIZE) -> GameRecord |
         raise RecordError(f"cannot read {path}: {error.strerror or error}") from None
     if len(data) > max_size:
         raise DocumentTooLargeError(f"{path} holds more than {max_size} bytes, the limit of a record")
-    document = from_json(data, max_size=max_size)
+    try:
+        document = from_json(data, max_size=max_size)
+    except FormatVersionError:
+        if _is_saved_game(data):
+            raise RecordError(
+                f"{path} is a saved game of darkempire play, not a record; "
+                f"go on with it: darkempire play --resume {path}"
+            ) from None
+        raise
     if not isinstance(document, (GameRecord, PublicRecord)):
         raise WrongTypeError(f"{path} holds a {type(document).__name__} message, not a game or public record")
     return document
+
+
+def _is_saved_game(data: bytes) -> bool:
+    """Whether ``data`` is a saved game of ``darkempire play`` (:mod:`darkempire.cli.play_save`)."""
+    try:
+        document = parse_json(data, max_size=DEFAULT_MAX_SIZE)
+    except SerializationError:
+        return False
+    return isinstance(document, dict) and document.get("format") == SAVE_FORMAT

@@ -1,4 +1,4 @@
-"""``darkempire simulate``: play many seeded bot games and sum up how they ended (issue 6; spec 8.1-8.5).
+"""``darkempire simulate``: play many seeded bot games and sum up how they ended (spec 8.1-8.5).
 
 ``darkempire simulate [--players N] [--games G] [--seed S] [--bots ...] [--jobs J] [--json] [--plot FILE.png]``
 plays ``G`` seeded bot games in ``J`` worker processes and prints the

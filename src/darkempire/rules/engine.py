@@ -84,6 +84,7 @@ from darkempire.rules.cards import (
     HandCard,
     ReinforcementCard,
     RevolutionCard,
+    faction_name,
     is_hand_card,
 )
 from darkempire.rules.chance import Chance
@@ -885,7 +886,7 @@ def _check_action(state: GameState, seat: int, action: Action, played_now: Colle
             raise IllegalActionError(f"{action.faction!r} is not a faction", rule="3.2")
         if action.faction in state.support_used[seat]:
             raise SupportAlreadyUsedError(
-                f"seat {seat} already used its {action.faction.name} temporary support card", rule="3.2"
+                f"seat {seat} already used its {faction_name(action.faction)} temporary support card", rule="3.2"
             )
     elif isinstance(action, PlayNothing):
         if any(not isinstance(a, PlayNothing) for a in _play_options(state, seat)):
@@ -1083,13 +1084,13 @@ def _check_placement(state: GameState, seat: int, action: PlaceCards) -> None:
             raise InvalidPlacementError(f"{_card_label(card)} is not a card seat {seat} may place", rule="R-E")
     factions = [c.faction for c in cards]
     if len(cards) != len(dues) or set(factions) != set(dues):
-        wanted = ", ".join(f.name for f in sorted(dues))
+        wanted = ", ".join(faction_name(f) for f in sorted(dues))
         raise WrongCardCountError(f"seat {seat} places exactly one card of each of: {wanted}", rule="R-E")
     for card in cards:
         # A reinforcement card has no faction due, so the count check above has refused it already.
         if isinstance(card, FactionCard) and card not in dues[card.faction].candidates:
             raise InvalidPlacementError(
-                f"{card.label()} is not one of seat {seat}'s revolution-side {card.faction.name} cards on the table",
+                f"{card.label()} is not one of seat {seat}'s revolution-side {faction_name(card.faction)} cards on the table",
                 rule="R-E",
             )
 

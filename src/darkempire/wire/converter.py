@@ -116,6 +116,13 @@ def kind_of(cls: type) -> str:
     return KINDS[cls]
 
 
+def object_name(cls: type) -> str:
+    """How an error names a JSON object of class ``cls``: by its kind, as a client knows it, not by the Python
+    class (``"a reorganize object"``, ``"a verdict object"``, ``"a game-config object"``)."""
+    kind = KINDS.get(cls) or _kebab(cls.__name__)
+    return f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} object"
+
+
 # --------------------------------------------------------------------------- type introspection
 
 
@@ -224,7 +231,7 @@ def located(exc: BaseException) -> Fault:
         return exc
     if isinstance(exc, ForbiddenExtraKeysError):
         key = min(exc.extra_fields, key=str)  # not sorted: an object may have a million unknown keys
-        return Fault(UnknownFieldError, f"unknown field {quote(key)} for {exc.cl.__name__}", [quote_key(key)])
+        return Fault(UnknownFieldError, f"unknown field {quote(key)} in {object_name(exc.cl)}", [quote_key(key)])
     if isinstance(exc, BaseExceptionGroup):
         return _located_in_group(exc)
     if isinstance(exc, KeyError):
@@ -343,11 +350,11 @@ def _revolution_card(value: Any, _: Any = None) -> RevolutionCard:
 
 def _config(value: Any, _: Any = None) -> GameConfig:
     if not isinstance(value, dict):
-        raise Fault(WrongTypeError, f"expected an object (GameConfig), got {json_type(value)}")
+        raise Fault(WrongTypeError, f"expected {object_name(GameConfig)}, got {json_type(value)}")
     extra = set(value) - {"players"}
     if extra:
         key = min(extra, key=str)
-        raise Fault(UnknownFieldError, f"unknown field {quote(key)} for GameConfig", [quote_key(key)])
+        raise Fault(UnknownFieldError, f"unknown field {quote(key)} in {object_name(GameConfig)}", [quote_key(key)])
     if "players" not in value:
         raise Fault(MissingFieldError, "missing field 'players'", ["players"])
     if type(value["players"]) is not int:
@@ -495,7 +502,7 @@ def _attrs_structure(conv: cattrs.Converter, cls: type) -> Callable[[Any, Any], 
 def _structure_object(base: Callable[[Any, Any], Any], cls: type, tag: str | None, value: Any, _: Any) -> Any:
     """An attrs object: a JSON object with its fields, and its tag if it is an action or event."""
     if not isinstance(value, dict):
-        raise Fault(WrongTypeError, f"expected an object ({cls.__name__}), got {json_type(value)}")
+        raise Fault(WrongTypeError, f"expected {object_name(cls)}, got {json_type(value)}")
     if tag is not None:
         if KIND_KEY not in value:
             raise Fault(MissingFieldError, f"missing field {KIND_KEY!r}", [KIND_KEY])

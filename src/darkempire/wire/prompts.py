@@ -15,7 +15,11 @@ from darkempire.rules.views import PlayerView, player_view
 from darkempire.wire.typecheck import check_types
 from darkempire.wire.wire_errors import InvalidValueError, SerializationError, quote
 
-__all__ = ["Prompt", "check_prompt", "make_prompt", "prompt_labels"]
+__all__ = ["ALWAYS_SENT", "Prompt", "check_prompt", "make_prompt", "prompt_labels"]
+
+#: The metadata key of a field with a default that a writer always sends anyway: the message schemas
+#: (:mod:`darkempire.schema`) require it, while a loader still accepts an older message without it.
+ALWAYS_SENT = "always_sent"
 
 
 def prompt_labels(view: PlayerView, legal_actions: tuple[Action, ...], theme: Theme) -> tuple[str, ...]:
@@ -43,7 +47,9 @@ def _default_labels(prompt: Prompt) -> tuple[str, ...]:
 @attrs.frozen
 class Prompt:
     """What a server sends a seat whose choice it awaits: its view, its legal actions and a readable label for
-    each, in the order of the actions, in the prompt's theme (spec 9.2, 9.4).
+    each, in the order of the actions, in the prompt's theme (spec 9.2, 9.4). A server always sends its
+    ``theme`` and ``labels``, so the schema requires them; a loader still reads a prompt written before
+    they existed, with Steam Noir's names and the labels made from the other fields.
 
     :ivar view: the seat's :class:`~darkempire.rules.views.PlayerView`.
     :ivar legal_actions: the seat's legal actions, in the engine's order; the
@@ -57,8 +63,10 @@ class Prompt:
 
     view: PlayerView
     legal_actions: tuple[Action, ...]
-    theme: Theme = Theme.STEAM_NOIR
-    labels: tuple[str, ...] = attrs.field(default=attrs.Factory(_default_labels, takes_self=True))
+    theme: Theme = attrs.field(default=Theme.STEAM_NOIR, metadata={ALWAYS_SENT: True})
+    labels: tuple[str, ...] = attrs.field(
+        default=attrs.Factory(_default_labels, takes_self=True), metadata={ALWAYS_SENT: True}
+    )
 
 
 def make_prompt(state: GameState, seat: int, theme: Theme = Theme.STEAM_NOIR) -> Prompt:

@@ -3,7 +3,7 @@ every decision of which awaits one seat, and :class:`RevolutionEncoder`, its act
 
 Why: a legal bid spreads up to all of a seat's tokens over up to six characters, so a seat holding ten tokens
 has millions of legal bids (:func:`~revolution.rules.bids.legal_bids`), and the whole game's count exceeds
-10^8: no framework wants one integer per bid. Here a bid is a sequence of small decisions (issue 18):
+10^8: no framework wants one integer per bid. Here a bid is a sequence of small decisions:
 
 * :class:`Place` one token of kind ``kind`` on character ``character`` (its board index), then the next, ...,
   then :class:`Done`. The placements come in **board order**: character by character, and on one character
