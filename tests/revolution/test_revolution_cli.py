@@ -122,7 +122,8 @@ def test_replay_of_a_game_in_progress_says_where_it_stops(capsys: pytest.Capture
     path.write_text(save_record(attrs.evolve(record, choices=record.choices[:4])), encoding="utf-8")
     status, out, _ = ran(capsys, "replay", str(path))
     assert status == 0
-    assert re.search(r"it stops in round 2, at the bidding, 1 bids of it made, before the game is over\.$", out)
+    assert re.search(r"it stops in round 2, at the bidding, 1 bid of it made, before the game is over, "
+                     r"as recorded\.$", out)
 
 
 # --------------------------------------------------------------------------- simulate

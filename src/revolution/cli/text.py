@@ -25,7 +25,7 @@ from revolution.rules.state import FinalScore
 from revolution.rules.tokens import Token, Tokens
 from revolution.rules.views import RevolutionView
 
-__all__ = ["action_text", "bid_text", "cube_text", "event_lines", "score_lines", "seat_name", "tokens_text",
+__all__ = ["action_text", "bid_text", "choice_text", "cube_text", "event_lines", "score_lines", "seat_name", "tokens_text",
            "view_lines"]
 
 
@@ -62,6 +62,31 @@ def action_text(action: Action, you: int | None = None) -> str:
         return f"swap {cube_text(action.first, you)} with {cube_text(action.second, you)}"
     assert isinstance(action, Decline)
     return "decline: leave the board as it is"
+
+
+def _placement_text(name: str, tokens: Tokens) -> str:
+    """``"1 Force and 2 Gold on the Priest"``."""
+    parts = [f"{tokens.count(kind)} {kind.value.title()}" for kind in Token if tokens.count(kind)]
+    return f"{_and(parts) if parts else 'nothing'} on the {name}"
+
+
+def choice_text(seat: int, action: Action) -> str:
+    """A recorded choice in the game's words, its seat first: ``"seat 0 bids 1 Gold on the Captain, 1 Force on
+    the General"``, ``"seat 1 uses the Spy to replace seat 2's cube in the Tavern with one of its own"``.
+
+    >>> choice_text(0, Bid({"General": Tokens(blackmail=1), "Priest": Tokens(force=1, gold=2)}))
+    'seat 0 bids 1 Blackmail on the General, 1 Force and 2 Gold on the Priest'
+    """
+    who = seat_name(seat)
+    if isinstance(action, Bid):
+        placed = [_placement_text(name, tokens) for name, tokens in action.placements]
+        return f"{who} bids {', '.join(placed) or 'no tokens'}"
+    if isinstance(action, Replace):
+        return f"{who} uses the Spy to replace {cube_text(action.target)} with one of its own"
+    if isinstance(action, Swap):
+        return f"{who} uses the Apothecary to swap {cube_text(action.first)} with {cube_text(action.second)}"
+    assert isinstance(action, Decline)
+    return f"{who} declines the Spy's or the Apothecary's move"
 
 
 def view_lines(view: RevolutionView, board: Board, you: int | None = None) -> Iterator[str]:

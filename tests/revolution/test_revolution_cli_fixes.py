@@ -1,0 +1,82 @@
+"""The ``revolution`` command after a newcomer's review: replay errors in the game's words, the characters
+shown in ``play``, help wrapped to the terminal, ``--bots`` and ``--record`` as Dark Empire's, the defaults, and
+"you" agreeing with its verb."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import attrs
+import pytest
+
+from revolution.cli import main
+from revolution.records import load_record, save_record
+from revolution.rules.actions import Action
+from revolution.rules.tokens import Tokens
+from revolution_builders import bid
+from tablekit.records import Choice
+
+
+def ran(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """``revolution argv``: its status, standard output and standard error."""
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.fixture
+def recorded(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Path:
+    """A 3-player demo's record file."""
+    path = tmp_path / "game.json"
+    assert ran(capsys, "demo", "--players", "3", "--record", str(path))[0] == 0
+    return path
+
+
+def _rewrite(path: Path, *choices: Choice[Action]) -> None:
+    record = load_record(path.read_text(encoding="utf-8"))
+    path.write_text(save_record(attrs.evolve(record, choices=choices)), encoding="utf-8")
+
+
+# --------------------------------------------------------------------------- 1. replay in words
+
+
+@pytest.mark.spec("revolution:9.4", "revolution:4.4")
+def test_a_refused_choice_is_told_in_the_games_words(capsys: pytest.CaptureFixture[str], recorded: Path) -> None:
+    record = load_record(recorded.read_text(encoding="utf-8"))
+    forged = bid(Captain=Tokens(gold=1), General=Tokens(force=1), Priest=Tokens(blackmail=1, gold=2))
+    _rewrite(recorded, Choice(0, forged), *record.choices[1:])
+    status, out, err = ran(capsys, "replay", str(recorded))
+    assert status == 1 and out == ""
+    assert err == ("revolution: choice 0: seat 0 bids 1 Gold on the Captain, 1 Force on the General, 1 Blackmail "
+                   "and 2 Gold on the Priest; the rules refuse it: the General is immune to Force (rule 4.4)\n")
+    assert "Tokens(" not in err and "Bid(" not in err
+
+
+@pytest.mark.spec("revolution:9.4", "revolution:4.1")
+def test_two_bids_of_one_seat_in_a_round_are_the_records_fault(capsys: pytest.CaptureFixture[str],
+                                                                 recorded: Path) -> None:
+    record = load_record(recorded.read_text(encoding="utf-8"))
+    _rewrite(recorded, record.choices[0], *record.choices)
+    status, _, err = ran(capsys, "replay", str(recorded))
+    assert status == 1
+    assert err == "revolution: choice 1: the record has two bids of seat 0 in round 1 (rule 4.1)\n"
+
+
+@pytest.mark.spec("revolution:9.4")
+def test_a_seat_out_of_a_3_player_record_names_seats_0_to_2(capsys: pytest.CaptureFixture[str],
+                                                              recorded: Path) -> None:
+    text = recorded.read_text(encoding="utf-8").replace('"choices":[{"seat":0', '"choices":[{"seat":3', 1)
+    recorded.write_text(text, encoding="utf-8")
+    status, _, err = ran(capsys, "replay", str(recorded))
+    assert status == 1 and err == "revolution: choices[0].seat: 3 is not from 0 to 2\n"
+
+
+@pytest.mark.spec("revolution:9.4")
+def test_a_record_cut_short_says_one_bid_and_replays_as_a_game_in_progress(capsys: pytest.CaptureFixture[str],
+                                                                           recorded: Path) -> None:
+    record = load_record(recorded.read_text(encoding="utf-8"))
+    _rewrite(recorded, *record.choices[:4])
+    status, out, _ = ran(capsys, "replay", str(recorded))
+    assert status == 0  # as Dark Empire's replay of a record that claims no verdict
+    assert out.endswith("it stops in round 2, at the bidding, 1 bid of it made, before the game is over, "
+                        "as recorded.\n")
