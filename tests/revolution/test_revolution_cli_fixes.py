@@ -4,6 +4,9 @@ shown in ``play``, help wrapped to the terminal, ``--bots`` and ``--record`` as 
 
 from __future__ import annotations
 
+import io
+import re
+import sys
 from pathlib import Path
 
 import attrs
@@ -12,6 +15,7 @@ import pytest
 from revolution.cli import main
 from revolution.records import load_record, save_record
 from revolution.rules.actions import Action
+from revolution.rules.data import BASE_BOARD
 from revolution.rules.tokens import Tokens
 from revolution_builders import bid
 from tablekit.records import Choice
@@ -80,3 +84,39 @@ def test_a_record_cut_short_says_one_bid_and_replays_as_a_game_in_progress(capsy
     assert status == 0  # as Dark Empire's replay of a record that claims no verdict
     assert out.endswith("it stops in round 2, at the bidding, 1 bid of it made, before the game is over, "
                         "as recorded.\n")
+
+
+# --------------------------------------------------------------------------- 2. the characters in play
+
+
+def _stdin(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+
+
+CHARACTER_ROWS = (
+    (1, "General", "Fortress", "Force", "+1 support, 1 Force"),
+    (5, "Priest", "Cathedral", "-", "+6 support"),
+    (9, "Rogue", "-", "Force, Blackmail", "2 Blackmail"),
+    (10, "Spy", "-", "Blackmail", "replace a cube (5.7)"),
+    (12, "Mercenary", "-", "Force, Blackmail", "+3 support, 1 Force"),
+)
+
+
+def _rows(out: str) -> list[tuple[str, ...]]:
+    """The character table's rows in ``out``: number, name, area, immunities, reward."""
+    return [tuple(re.split(r"\s{2,}", line.strip())) for line in out.splitlines()
+            if re.fullmatch(r"\s+\d+\s+[A-Z]\w+\s{2,}.*", line)]
+
+
+@pytest.mark.spec("revolution:4.4", "revolution:5.1", "revolution:5.4", "revolution:5.5", "revolution:5.6")
+@pytest.mark.parametrize("answer", ["?", "c"])
+def test_play_lists_the_characters_with_their_immunities_and_rewards(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, answer: str) -> None:
+    _stdin(monkeypatch, f"{answer}\nq\n")
+    status, out, _ = ran(capsys, "play", "--players", "3")
+    assert status == 0
+    rows = _rows(out)
+    assert [row[1] for row in rows] == [character.name for character in BASE_BOARD.characters]
+    for number, name, area, immune, reward in CHARACTER_ROWS:
+        assert rows[number - 1] == (str(number), name, area, immune, reward)
+    assert "c for the characters" in out

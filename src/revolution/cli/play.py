@@ -9,7 +9,8 @@ A bid is typed as one line of *placements* (:func:`parse_bid`), each ``[count]KI
 ``F`` (Force), ``B`` (Blackmail) or ``G`` (Gold) and a character may be shortened to any prefix that names one
 alone: ``F:Priest B:General 3G:Printer`` places a Force on the Priest, a Blackmail on the General and three Gold on
 the Printer. The same character may be named again (``G:Pri G:Pri`` is ``2G:Priest``). ``?`` prints the rules of a
-bid (:data:`BID_HELP`), ``t`` the table again, ``q`` leaves the game (exit status 0); the end of the input
+bid (:data:`BID_HELP`) and the characters, ``c`` the characters alone (board order, area, immunities, rewards:
+:func:`~revolution.cli.text.character_lines`), ``t`` the table again, ``q`` leaves the game (exit status 0); the end of the input
 abandons it (status 1). A bid the rules refuse is explained with its rule and asked again.
 
 When the person wins the Spy or the Apothecary with a move to make, the choices are listed by number
@@ -27,7 +28,7 @@ import types
 from collections.abc import Sequence
 from typing import Final, Protocol, TextIO
 
-from revolution.cli.text import action_text, event_lines, tokens_text, view_lines
+from revolution.cli.text import action_text, character_lines, event_lines, tokens_text, view_lines
 from revolution.rules.actions import Action
 from revolution.rules.bids import Bid, bid_problems
 from revolution.rules.data import BASE_BOARD, Board
@@ -56,7 +57,7 @@ The rules of a bid:
       Gold."
   5.3 "The player whose bid on a character is strictly the strongest wins it. If two or more tie for the
       strongest bid, nobody wins it."
-Other answers: t shows the table, q leaves the game."""
+Other answers: c lists the characters, t shows the table, q leaves the game."""
 
 #: What ``?`` prints when the person chooses the Spy's or the Apothecary's move (rules 5.7, 5.8, R-J).
 EFFECT_HELP: Final = """\
@@ -66,7 +67,7 @@ Type the number of your choice.
   5.8 "The Apothecary's winner may swap the cubes of any two influence spaces, its own or other players'
       cubes, full areas included."
   R-J Either may decline.
-Other answers: t shows the table, q leaves the game."""
+Other answers: c lists the characters, t shows the table, q leaves the game."""
 
 _PLACEMENT: Final = re.compile(r"(\d*)([A-Za-z]+):(\S+)")
 _KINDS: Final = types.MappingProxyType({"f": Token.FORCE, "force": Token.FORCE, "b": Token.BLACKMAIL,
@@ -166,18 +167,26 @@ class HumanSeat:
                 raise PlayerLeft("you left", chosen=True)
             if answer in ("?", "help"):
                 print(help_text, file=self._out)
+                if view.phase is Phase.BIDDING:
+                    self._characters()
+            elif answer.lower() in ("c", "characters"):
+                self._characters()
             elif answer.lower() in ("t", "table"):
                 for text in view_lines(view, self._board, view.seat):
                     print(text, file=self._out)
             elif answer:
                 return answer
 
+    def _characters(self) -> None:
+        for text in character_lines(self._board):
+            print(text, file=self._out)
+
     def _bid(self, view: RevolutionView) -> Bid:
         assert view.own is not None, "a seat's view shows its tokens"
         for text in view_lines(view, self._board, view.seat):
             print(text, file=self._out)
         while True:
-            answer = self._ask(f"You hold {tokens_text(view.own)}. Your bid (? for help): ", view, BID_HELP)
+            answer = self._ask(f"You hold {tokens_text(view.own)}. Your bid (? for help, c for the characters): ", view, BID_HELP)
             try:
                 bid = parse_bid(answer, self._board)
             except BidTextError as error:

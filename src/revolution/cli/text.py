@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from revolution.rules.actions import Action, CubeAt, Decline, Replace, Swap
 from revolution.rules.bids import Bid
-from revolution.rules.data import Board
+from revolution.rules.data import Board, Character, Effect
 from revolution.rules.events import BidTokensReturned, BidsRevealed, CharacterResolved, CubeNotPlaced, CubePlaced
 from revolution.rules.events import CubeReplaced, CubesSwapped, EffectAwaited, EffectDeclined, EffectSkipped
 from revolution.rules.events import GameEnded, GameStarted, PatronageGiven, RevolutionEvent, RoundStarted
@@ -25,7 +25,7 @@ from revolution.rules.state import FinalScore
 from revolution.rules.tokens import Token, Tokens
 from revolution.rules.views import RevolutionView
 
-__all__ = ["action_text", "bid_text", "choice_text", "cube_text", "event_lines", "score_lines", "seat_name", "tokens_text",
+__all__ = ["action_text", "bid_text", "character_lines", "choice_text", "cube_text", "event_lines", "score_lines", "seat_name", "tokens_text",
            "view_lines"]
 
 
@@ -87,6 +87,41 @@ def choice_text(seat: int, action: Action) -> str:
         return f"{who} uses the Apothecary to swap {cube_text(action.first)} with {cube_text(action.second)}"
     assert isinstance(action, Decline)
     return f"{who} declines the Spy's or the Apothecary's move"
+
+
+#: What a character's winner may do besides its rewards (rules 5.7, 5.8).
+_EFFECT_WORDS = {Effect.SPY: "replace a cube (5.7)", Effect.APOTHECARY: "swap two cubes (5.8)"}
+
+
+def _reward_text(character: Character) -> str:
+    """``"+1 support, 1 Force"``: what the winner of ``character`` gains (rules 5.4, 5.5, 5.7, 5.8)."""
+    parts = [f"+{character.support} support"] if character.support else []
+    if character.tokens:
+        parts.append(tokens_text(character.tokens))
+    if character.effect is not None:
+        parts.append(_EFFECT_WORDS.get(character.effect, character.effect.value))
+    return ", ".join(parts) or "nothing"
+
+
+def character_lines(board: Board) -> Iterator[str]:
+    """The characters as a table, in board order (rule 5.1): each one's name, the area where its winner places
+    a cube (rule 5.6), the tokens it is immune to (rule 4.4) and its winner's reward (rules 5.4-5.8).
+
+    >>> from revolution.rules.data import BASE_BOARD
+    >>> print("\\n".join(list(character_lines(BASE_BOARD))[:3]))
+    The characters, in board order (the order they are resolved, rule 5.1):
+       #  Character   Area        Immune to         Reward
+       1  General     Fortress    Force             +1 support, 1 Force
+    """
+    rows = [(str(number), character.name, character.influence or "-",
+             ", ".join(kind.value.title() for kind in Token if kind in character.immune) or "-",
+             _reward_text(character)) for number, character in enumerate(board.characters, 1)]
+    header = ("#", "Character", "Area", "Immune to", "Reward")
+    widths = [max(len(row[column]) for row in (header, *rows)) for column in range(4)]
+    yield "The characters, in board order (the order they are resolved, rule 5.1):"
+    for row in (header, *rows):
+        cells = [row[0].rjust(widths[0]), *(cell.ljust(width) for cell, width in zip(row[1:4], widths[1:]))]
+        yield "  " + "  ".join([*cells, row[4]])
 
 
 def view_lines(view: RevolutionView, board: Board, you: int | None = None) -> Iterator[str]:
