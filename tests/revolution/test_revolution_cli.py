@@ -194,7 +194,7 @@ def test_play_explains_a_refused_bid_with_its_rule_and_asks_again(
     status, out, err = ran(capsys, "play", "--players", "3")
     assert status == 0 and err == "Game abandoned: you left.\n"
     refused = "The rules refuse it: the General is immune to Force (rule 4.4)"
-    assert f"Your bid (? for help, c for the characters): F:General B:Priest 3G:Printer\n{refused}" in out
+    assert f"Your bid (?: help, c: characters): F:General B:Priest 3G:Printer\n{refused}" in out
     assert BID_HELP in out and '4.3 "A bid places tokens on at most six characters."' in BID_HELP
     assert "Not a bid: 'Pri' names Priest, Printer" in out
     assert out.count("Round 1, bidding") == 2  # the table before the bid, and again for "t"

@@ -4,15 +4,24 @@ shown in ``play``, help wrapped to the terminal, ``--bots`` and ``--record`` as 
 
 from __future__ import annotations
 
+import fcntl
 import io
+import os
+import pty
 import re
+import select
+import struct
+import subprocess
 import sys
+import termios
+from collections.abc import Sequence
 from pathlib import Path
 
 import attrs
 import pytest
 
 from revolution.cli import main
+from revolution.cli.play import BID_HELP
 from revolution.records import load_record, save_record
 from revolution.rules.actions import Action
 from revolution.rules.data import BASE_BOARD
@@ -119,4 +128,51 @@ def test_play_lists_the_characters_with_their_immunities_and_rewards(
     assert [row[1] for row in rows] == [character.name for character in BASE_BOARD.characters]
     for number, name, area, immune, reward in CHARACTER_ROWS:
         assert rows[number - 1] == (str(number), name, area, immune, reward)
-    assert "c for the characters" in out
+    assert "Your bid (?: help, c: characters): " in out
+
+
+# --------------------------------------------------------------------------- 3. wrapped to the terminal
+
+
+def _on_a_terminal(argv: Sequence[str], answers: Sequence[str], prompt: bytes, columns: int) -> str:
+    """What ``revolution argv`` writes to a terminal (a pty) ``columns`` wide, each of ``answers`` typed once
+    the output has shown ``prompt`` once more (as a person types after the prompt, not ahead of it)."""
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
+    env = {key: value for key, value in os.environ.items() if key not in ("COLUMNS", "LINES")}
+    child = subprocess.Popen([sys.executable, "-m", "revolution", *argv], stdin=slave, stdout=slave, stderr=slave,
+                             env=env, close_fds=True)
+    os.close(slave)
+    out, typed = b"", 0
+    while True:
+        if typed < len(answers) and out.count(prompt) > typed:
+            os.write(master, answers[typed].encode() + b"\n")
+            typed += 1
+        ready, _, _ = select.select([master], [], [], 15)
+        try:
+            chunk = os.read(master, 65536) if ready else b""
+        except OSError:  # the child is gone and the terminal closed (EIO)
+            break
+        if not chunk:
+            break
+        out += chunk
+    os.close(master)
+    assert child.wait(timeout=30) == 0
+    return out.decode().replace("\r\n", "\n")
+
+
+@pytest.mark.spec("revolution:4.2")
+def test_play_wraps_its_help_to_an_80_column_terminal() -> None:
+    out = _on_a_terminal(["play", "--players", "3"], ["?", "q"], b"c: characters): ", 80)
+    assert "\n".join(line for line in out.splitlines() if len(line) > 80) == ""
+    assert " ".join(BID_HELP.split()) in " ".join(out.split())  # every word kept, none cut in two
+    assert "\n  4.2 \"A player bids all its tokens, and only its own: the tokens of its bid are\n      exactly" in out
+
+
+@pytest.mark.spec("revolution:4.2")
+def test_play_into_a_pipe_keeps_whole_lines(capsys: pytest.CaptureFixture[str],
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    _stdin(monkeypatch, "?\nq\n")
+    lines = ran(capsys, "play", "--players", "3")[1].splitlines()
+    assert '  4.2 "A player bids all its tokens, and only its own: the tokens of its bid are exactly those behind its ' \
+           'screen."' in lines  # one line a paragraph, for a reader that wraps (or not) as it likes

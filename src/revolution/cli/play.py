@@ -10,8 +10,8 @@ A bid is typed as one line of *placements* (:func:`parse_bid`), each ``[count]KI
 alone: ``F:Priest B:General 3G:Printer`` places a Force on the Priest, a Blackmail on the General and three Gold on
 the Printer. The same character may be named again (``G:Pri G:Pri`` is ``2G:Priest``). ``?`` prints the rules of a
 bid (:data:`BID_HELP`) and the characters, ``c`` the characters alone (board order, area, immunities, rewards:
-:func:`~revolution.cli.text.character_lines`), ``t`` the table again, ``q`` leaves the game (exit status 0); the end of the input
-abandons it (status 1). A bid the rules refuse is explained with its rule and asked again.
+:func:`~revolution.cli.text.character_lines`), ``t`` the table again, ``q`` leaves the game (exit status 0);
+the end of the input abandons it (status 1). A bid the rules refuse is explained with its rule and asked again.
 
 When the person wins the Spy or the Apothecary with a move to make, the choices are listed by number
 (:data:`EFFECT_HELP`).
@@ -43,31 +43,35 @@ from tablekit.events import Event
 
 __all__ = ["BID_HELP", "EFFECT_HELP", "BidTextError", "HumanSeat", "LineReader", "PlayerLeft", "parse_bid", "run"]
 
-#: What ``?`` prints at the Bidding: how to type a bid, and the rules it must keep (rules 4.2-4.4, 5.2, 5.3).
-BID_HELP: Final = """\
-Type your bid as placements separated by spaces: [count]KIND:Character, KIND being F (Force), B (Blackmail)
-or G (Gold); a character may be shortened to a prefix that names it alone. Example: F:Priest B:General 3G:Printer
-The rules of a bid:
-  4.2 "A player bids all its tokens, and only its own: the tokens of its bid are exactly those behind its
-      screen."
-  4.3 "A bid places tokens on at most six characters."
-  4.4 "No Force may be placed on a character immune to Force, and no Blackmail on one immune to Blackmail.
-      Gold may be placed on every character."
-  5.2 "Bids on one character are compared by Force; equal Force by Blackmail; equal Force and Blackmail by
-      Gold."
-  5.3 "The player whose bid on a character is strictly the strongest wins it. If two or more tie for the
-      strongest bid, nobody wins it."
-Other answers: c lists the characters, t shows the table, q leaves the game."""
+#: What ``?`` prints at the Bidding: how to type a bid, and the rules it must keep (rules 4.2-4.4, 5.2, 5.3). One
+#: line a paragraph: a terminal wraps them to its width (:class:`~revolution.cli.app.WrappedOutput`).
+BID_HELP: Final = "\n".join((
+    "Type your bid as placements separated by spaces: [count]KIND:Character, KIND being F (Force), B (Blackmail) "
+    "or G (Gold); a character may be shortened to a prefix that names it alone. Example: F:Priest B:General "
+    "3G:Printer",
+    "The rules of a bid:",
+    '  4.2 "A player bids all its tokens, and only its own: the tokens of its bid are exactly those behind its '
+    'screen."',
+    '  4.3 "A bid places tokens on at most six characters."',
+    '  4.4 "No Force may be placed on a character immune to Force, and no Blackmail on one immune to Blackmail. '
+    'Gold may be placed on every character."',
+    '  5.2 "Bids on one character are compared by Force; equal Force by Blackmail; equal Force and Blackmail by '
+    'Gold."',
+    '  5.3 "The player whose bid on a character is strictly the strongest wins it. If two or more tie for the '
+    'strongest bid, nobody wins it."',
+    "Other answers: c lists the characters, t shows the table, q leaves the game.",
+))
 
 #: What ``?`` prints when the person chooses the Spy's or the Apothecary's move (rules 5.7, 5.8, R-J).
-EFFECT_HELP: Final = """\
-Type the number of your choice.
-  5.7 "The Spy's winner may take one opponent's cube anywhere on the board, full areas included, and put one
-      of its own in that space."
-  5.8 "The Apothecary's winner may swap the cubes of any two influence spaces, its own or other players'
-      cubes, full areas included."
-  R-J Either may decline.
-Other answers: c lists the characters, t shows the table, q leaves the game."""
+EFFECT_HELP: Final = "\n".join((
+    "Type the number of your choice.",
+    '  5.7 "The Spy\'s winner may take one opponent\'s cube anywhere on the board, full areas included, and put '
+    'one of its own in that space."',
+    '  5.8 "The Apothecary\'s winner may swap the cubes of any two influence spaces, its own or other players\' '
+    'cubes, full areas included."',
+    "  R-J Either may decline.",
+    "Other answers: c lists the characters, t shows the table, q leaves the game.",
+))
 
 _PLACEMENT: Final = re.compile(r"(\d*)([A-Za-z]+):(\S+)")
 _KINDS: Final = types.MappingProxyType({"f": Token.FORCE, "force": Token.FORCE, "b": Token.BLACKMAIL,
@@ -186,7 +190,8 @@ class HumanSeat:
         for text in view_lines(view, self._board, view.seat):
             print(text, file=self._out)
         while True:
-            answer = self._ask(f"You hold {tokens_text(view.own)}. Your bid (? for help, c for the characters): ", view, BID_HELP)
+            prompt = f"You hold {tokens_text(view.own)}. Your bid (?: help, c: characters): "
+            answer = self._ask(prompt, view, BID_HELP)
             try:
                 bid = parse_bid(answer, self._board)
             except BidTextError as error:

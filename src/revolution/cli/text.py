@@ -25,8 +25,8 @@ from revolution.rules.state import FinalScore
 from revolution.rules.tokens import Token, Tokens
 from revolution.rules.views import RevolutionView
 
-__all__ = ["action_text", "bid_text", "character_lines", "choice_text", "cube_text", "event_lines", "score_lines", "seat_name", "tokens_text",
-           "view_lines"]
+__all__ = ["action_text", "bid_text", "character_lines", "choice_text", "cube_text", "event_lines", "score_lines",
+           "seat_name", "tokens_text", "view_lines"]
 
 
 def seat_name(seat: int, you: int | None = None) -> str:
