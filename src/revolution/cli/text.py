@@ -12,7 +12,9 @@ given, and everything it is given is public (rule 3.2): a bid appears only once 
 
 from __future__ import annotations
 
+import types
 from collections.abc import Iterable, Iterator, Sequence
+from typing import Final
 
 from revolution.rules.actions import Action, CubeAt, Decline, Replace, Swap
 from revolution.rules.bids import Bid
@@ -90,7 +92,8 @@ def choice_text(seat: int, action: Action) -> str:
 
 
 #: What a character's winner may do besides its rewards (rules 5.7, 5.8).
-_EFFECT_WORDS = {Effect.SPY: "replace a cube (5.7)", Effect.APOTHECARY: "swap two cubes (5.8)"}
+_EFFECT_WORDS: Final = types.MappingProxyType({Effect.SPY: "replace a cube (5.7)",
+                                               Effect.APOTHECARY: "swap two cubes (5.8)"})
 
 
 def _reward_text(character: Character) -> str:
