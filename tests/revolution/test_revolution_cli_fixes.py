@@ -174,5 +174,73 @@ def test_play_into_a_pipe_keeps_whole_lines(capsys: pytest.CaptureFixture[str],
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     _stdin(monkeypatch, "?\nq\n")
     lines = ran(capsys, "play", "--players", "3")[1].splitlines()
-    assert '  4.2 "A player bids all its tokens, and only its own: the tokens of its bid are exactly those behind its ' \
-           'screen."' in lines  # one line a paragraph, for a reader that wraps (or not) as it likes
+    rule = '  4.2 "A player bids all its tokens, and only its own: the tokens of its bid are exactly those behind ' \
+           'its screen."'
+    assert rule in lines  # one line a paragraph, for a reader that wraps (or not) as it likes
+
+
+# --------------------------------------------------------------------------- 4. play's --bots and --record
+
+
+class _PrinterPlayer:
+    """A person who reads each prompt (from the captured output) and bids every token on the Printer, which
+    takes every kind, or picks the first choice of the Spy or the Apothecary."""
+
+    def __init__(self, capsys: pytest.CaptureFixture[str]) -> None:
+        self._capsys = capsys
+        self.out = ""
+
+    def isatty(self) -> bool:
+        return False
+
+    def readline(self) -> str:
+        self.out += self._capsys.readouterr().out
+        prompt = self.out.rsplit("\n", 1)[-1]
+        if prompt.startswith("Your choice"):
+            return "1\n"
+        held = re.match(r"You hold (.*)\. Your bid", prompt)
+        assert held is not None, prompt
+        return " ".join(f"{n}{kind[0]}:Printer" for n, kind in re.findall(r"(\d+) (Force|Blackmail|Gold)",
+                                                                          held.group(1))) + "\n"
+
+
+@pytest.mark.spec("revolution:9.1")
+def test_play_bots_name_one_kind_per_other_seat_as_dark_empires(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    _stdin(monkeypatch, "q\n")
+    status, _, err = ran(capsys, "play", "--players", "3", "--seat", "1", "--bots", "greedy,random")
+    assert status == 0 and err == "Game abandoned: you left.\n"
+    with pytest.raises(SystemExit):
+        main(["play", "--players", "3", "--bots", "greedy,random,random"])
+    assert "--bots: give one kind, or one for each of the 2 other seats in seat order, not 3" in \
+        capsys.readouterr().err
+
+
+@pytest.mark.spec("revolution:9.4")
+def test_play_record_is_refused_before_the_game_if_it_cannot_be_written(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    _stdin(monkeypatch, "q\n")
+    status, out, err = ran(capsys, "play", "--players", "3", "--record", str(tmp_path / "no" / "game.json"))
+    assert status == 1 and out == ""
+    assert err.startswith("revolution: cannot write ") and "No such file or directory" in err
+
+
+@pytest.mark.spec("revolution:9.4", "revolution:9.1")
+def test_play_record_of_the_finished_game_replays(capsys: pytest.CaptureFixture[str],
+                                                  monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    player = _PrinterPlayer(capsys)
+    monkeypatch.setattr(sys, "stdin", player)
+    path = tmp_path / "game.json"
+    assert main(["play", "--players", "3", "--seat", "2", "--bots", "random", "--record", str(path)]) == 0
+    out = player.out + capsys.readouterr().out
+    assert "Final scoring:" in out and out.endswith(f"written to {path}\n")
+    status, replayed, _ = ran(capsys, "replay", str(path))
+    assert status == 0 and "Record verified" in replayed
+    assert replayed.split("Final scoring:")[1].split("Record verified")[0] \
+        == out.split("Final scoring:")[1].split("Record of")[0].replace("you:", "seat 2:").replace(" you.", " seat 2.")
+
+
+@pytest.mark.spec("revolution:9.4")
+def test_demo_record_is_refused_before_the_game(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    status, out, err = ran(capsys, "demo", "--players", "3", "--record", str(tmp_path / "no" / "game.json"))
+    assert status == 1 and out == "" and err.startswith("revolution: cannot write ")

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Final, TextIO, cast
 
 from revolution.cli import demo, play, replay, simulate
-from revolution.cli.options import add_bots, add_game, bot_kinds, config_of, make_bot
+from revolution.cli.options import BOT_KINDS, add_bots, add_game, bot_kinds, config_of, make_bot, other_kinds
 from tablekit import cli as shell
 from tablekit.cli import Command, CommandExit, Shell, UsageError
 
@@ -109,7 +109,11 @@ def _add_demo(sub: argparse.ArgumentParser) -> None:
 def _add_play(sub: argparse.ArgumentParser) -> None:
     add_game(sub)
     sub.add_argument("--seat", type=int, default=0, help="your seat, 0 to players-1 (default 0)")
-    add_bots(sub, default="greedy")
+    sub.add_argument("--bots", default="greedy",
+                     help=f"bot kind of the other seats, or a comma-separated kind for each other seat in seat "
+                          f"order: {', '.join(sorted(BOT_KINDS))} (default greedy)")
+    sub.add_argument("--record", metavar="FILE", help="write the finished game's record (JSON, as demo --record) "
+                                                      "to FILE")
 
 
 def _add_replay(sub: argparse.ArgumentParser) -> None:
@@ -125,6 +129,8 @@ def _add_simulate(sub: argparse.ArgumentParser) -> None:
 
 def _demo(args: argparse.Namespace, out: TextIO) -> int:
     kinds = bot_kinds(args.bots, args.players)
+    if args.record is not None:  # refused now rather than after the whole game
+        demo.check_writable(Path(args.record))
     bots = [make_bot(kind, 10 * args.seed + seat) for seat, kind in enumerate(kinds)]
     return demo.run(out, config_of(args), args.seed, bots, kinds, args.record)
 
@@ -132,10 +138,13 @@ def _demo(args: argparse.Namespace, out: TextIO) -> int:
 def _play(args: argparse.Namespace, out: TextIO) -> int:
     if not 0 <= args.seat < args.players:
         raise UsageError(f"--seat must be from 0 to {args.players - 1} in a {args.players}-player game")
-    kinds = bot_kinds(args.bots, args.players)
-    bots = [make_bot(kind, 10 * args.seed + seat) for seat, kind in enumerate(kinds)]
+    kinds = other_kinds(args.bots, args.players, args.seat)
+    if args.record is not None:  # refused before the game, not after an hour of play
+        demo.check_writable(Path(args.record))
+    # The person's seat gets a bot too, never asked: play.run puts the person there.
+    bots = [make_bot(kind or "random", 10 * args.seed + seat) for seat, kind in enumerate(kinds)]
     try:
-        return play.run(out, sys.stdin, config_of(args), args.seed, args.seat, bots)
+        return play.run(out, sys.stdin, config_of(args), args.seed, args.seat, bots, args.record)
     except play.PlayerLeft as left:
         raise CommandExit(shell.EXIT_OK if left.chosen else shell.EXIT_ERROR, f"Game abandoned: {left}.") from None
 

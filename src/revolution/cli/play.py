@@ -1,8 +1,11 @@
 """``revolution play``: one person plays a seat against bots at the terminal (rules 4, 5.7, 5.8, 9.3).
 
 ``revolution play [--players N] [--seed S] [--seat K] [--bots greedy,...] [--bid-refunds]
-[--area-control-bonus]`` plays a game with the kit's driver in which seat ``K`` is the person at the terminal
-(:class:`HumanSeat`) and the other seats are bots (greedy by default, seat ``s``'s seeded with ``10 * S + s``).
+[--area-control-bonus] [--record FILE]`` plays a game with the kit's driver in which seat ``K`` is the person at
+the terminal (:class:`HumanSeat`) and the other seats are bots (greedy by default; ``--bots`` names one kind for
+them all or one per other seat, in seat order; seat ``s``'s bot is seeded with ``10 * S + s``). ``--record
+FILE`` writes the finished game's record, as ``demo --record`` does (a file that cannot be written is refused
+before the game).
 The person sees what any bot sees, its seat's view (rule 9.3): the whole table, and no bid before the reveal.
 
 A bid is typed as one line of *placements* (:func:`parse_bid`), each ``[count]KIND:Character``, where KIND is
@@ -26,9 +29,12 @@ from __future__ import annotations
 import re
 import types
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Final, Protocol, TextIO
 
+from revolution.cli.demo import write_record_file
 from revolution.cli.text import action_text, character_lines, event_lines, tokens_text, view_lines
+from revolution.records import save_record
 from revolution.rules.actions import Action
 from revolution.rules.bids import Bid, bid_problems
 from revolution.rules.data import BASE_BOARD, Board
@@ -40,6 +46,7 @@ from revolution.rules.tokens import Token, Tokens
 from revolution.rules.views import RevolutionView
 from tablekit.bots import Bot, iter_game
 from tablekit.events import Event
+from tablekit.records import Choice, Record
 
 __all__ = ["BID_HELP", "EFFECT_HELP", "BidTextError", "HumanSeat", "LineReader", "PlayerLeft", "parse_bid", "run"]
 
@@ -215,23 +222,31 @@ class HumanSeat:
 
 
 def run(out: TextIO, stdin: LineReader, config: RevolutionConfig, seed: int, seat: int,
-        bots: Sequence[Bot[RevolutionView, Action]]) -> int:
+        bots: Sequence[Bot[RevolutionView, Action]], record: str | None = None) -> int:
     """Play a game of ``config`` with the person at ``seat`` and ``bots`` at the other seats (``bots[seat]`` is
-    not asked), printing every public event as it happens.
+    not asked), printing every public event as it happens; once the game is over, write its record to the file
+    ``record`` if given (a game left before its end writes none).
 
     :returns: 0 when the game is over.
     :raises PlayerLeft: the person answered ``q`` or the input ended.
+    :raises ~tablekit.records.RecordError: the record file cannot be written.
     """
     seats: list[Bot[RevolutionView, Action]] = list(bots)
     seats[seat] = HumanSeat(out, stdin, config.board)
     print(f"Revolution! - {config.players} players, seed {seed}; you are seat {seat}", file=out)
+    choices: list[Choice[Action]] = []
     for item in iter_game(GAME, config, seed, seats):
         if isinstance(item, Event):
             events: tuple[Event[RevolutionEvent], ...] = (item,)
         else:  # a choice: the step's events once it resolved (every bid is in, or the move is made)
+            choices.append(Choice(item.seat, item.action))
             transition = item.collected.transition
             events = transition.events if transition is not None else ()
         for event in events:
             for line in event_lines(event.payload, seat):
                 print(line, file=out)
+    if record is not None:
+        played = Record(GAME.name, GAME.version, config, seed, tuple(choices))
+        write_record_file(Path(record), save_record(played))
+        print(f"Record of {len(choices)} choices written to {record}", file=out)
     return 0
