@@ -131,7 +131,8 @@ def test_replay_of_a_game_in_progress_says_where_it_stops(capsys: pytest.Capture
 
 @pytest.mark.spec("revolution:9.4", "revolution:R-O")
 def test_simulate_sums_up_many_seeded_games(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = ran(capsys, "simulate", "--players", "3", "--games", "6", "--seed", "3")
+    mixed = ("--bots", "greedy,random,random")
+    status, out, _ = ran(capsys, "simulate", "--players", "3", "--games", "6", "--seed", "3", *mixed)
     assert status == 0
     lines = out.splitlines()
     assert lines[0] == "Revolution!: 6 games, 3 players, seed 3"
@@ -139,11 +140,12 @@ def test_simulate_sums_up_many_seeded_games(capsys: pytest.CaptureFixture[str]) 
     assert re.fullmatch(seat, lines[2])
     assert lines[5] == "Win rate by bot kind:" and re.match(r"  random: .* of 12\)$", lines[7])
     assert lines[-1].startswith("Rounds a game lasted: ")
-    status, text, _ = ran(capsys, "simulate", "--players", "3", "--games", "6", "--seed", "3", "--json")
+    status, text, _ = ran(capsys, "simulate", "--players", "3", "--games", "6", "--seed", "3", "--json", *mixed)
     summary = json.loads(text)
     assert summary["games"] == 6 and summary["bots"] == ["greedy", "random", "random"]
     assert sum(seat["wins"] for seat in summary["seats"]) >= 6  # every game has a winner, a shared win counts twice
-    assert ran(capsys, "simulate", "--players", "3", "--games", "6", "--seed", "3", "--json")[1] == text  # seeded
+    again = ran(capsys, "simulate", "--players", "3", "--games", "6", "--seed", "3", "--json", *mixed)[1]
+    assert again == text  # seeded
 
 
 @pytest.mark.spec("revolution:9.4")

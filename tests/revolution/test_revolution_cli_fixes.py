@@ -5,7 +5,9 @@ shown in ``play``, help wrapped to the terminal, ``--bots`` and ``--record`` as 
 from __future__ import annotations
 
 import fcntl
+import importlib.metadata
 import io
+import json
 import os
 import pty
 import re
@@ -14,12 +16,13 @@ import struct
 import subprocess
 import sys
 import termios
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import attrs
 import pytest
 
+from darkempire.cli.app import main as darkempire_main
 from revolution.cli import main
 from revolution.cli.play import BID_HELP
 from revolution.records import load_record, save_record
@@ -244,3 +247,25 @@ def test_play_record_of_the_finished_game_replays(capsys: pytest.CaptureFixture[
 def test_demo_record_is_refused_before_the_game(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     status, out, err = ran(capsys, "demo", "--players", "3", "--record", str(tmp_path / "no" / "game.json"))
     assert status == 1 and out == "" and err.startswith("revolution: cannot write ")
+
+
+# --------------------------------------------------------------------------- 5. defaults and --version
+
+
+@pytest.mark.spec("revolution:9.4")
+def test_simulate_plays_greedy_bots_at_every_seat_by_default(capsys: pytest.CaptureFixture[str]) -> None:
+    status, text, _ = ran(capsys, "simulate", "--players", "3", "--games", "2", "--json")
+    assert status == 0 and json.loads(text)["bots"] == ["greedy", "greedy", "greedy"]
+
+
+@pytest.mark.parametrize(("command", "argv", "shown"), [
+    (main, ["--version"], "revolution "),
+    (darkempire_main, ["--game", "revolution", "--version"], "darkempire --game revolution "),
+])
+def test_the_revolution_command_says_its_version(capsys: pytest.CaptureFixture[str],
+                                                 command: Callable[[list[str]], int], argv: list[str],
+                                                 shown: str) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        command(argv)
+    assert exit_info.value.code == 0
+    assert capsys.readouterr().out == f"{shown}{importlib.metadata.version('darkempire')}\n"

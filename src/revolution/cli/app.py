@@ -15,6 +15,7 @@ Empire's command, ``darkempire --game revolution ...`` (:data:`SHELL`).
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
 import io
 import re
 import shutil
@@ -31,7 +32,7 @@ from tablekit import cli as shell
 from tablekit.cli import Command, CommandExit, Shell, UsageError
 
 __all__ = ["COMMANDS", "DESCRIPTION", "GAME_NAME", "PEEK_BYTES", "SHELL", "WrappedOutput", "main", "plain",
-           "recognizes"]
+           "recognizes", "version"]
 
 #: The top-level help's paragraph.
 DESCRIPTION: Final = "Revolution! (Steve Jackson Games, 2009), the bidding game, for 3 or 4 players."
@@ -102,7 +103,7 @@ def plain(stream: TextIO) -> TextIO:
 
 def _add_demo(sub: argparse.ArgumentParser) -> None:
     add_game(sub)
-    add_bots(sub, default="greedy")
+    add_bots(sub)
     sub.add_argument("--record", metavar="FILE", help="also write the game's record (JSON) to FILE")
 
 
@@ -122,7 +123,7 @@ def _add_replay(sub: argparse.ArgumentParser) -> None:
 
 def _add_simulate(sub: argparse.ArgumentParser) -> None:
     add_game(sub)
-    add_bots(sub, default=None)
+    add_bots(sub)
     sub.add_argument("--games", type=int, default=100, help="games to play (default 100)")
     sub.add_argument("--json", action="store_true", help="print the summary as JSON")
 
@@ -191,10 +192,19 @@ def recognizes(arguments: Sequence[str]) -> bool:
         return False
 
 
+def version() -> str:
+    """The version that ``revolution --version`` prints: the installed distribution's (``darkempire``, which
+    ships this package), or ``"unknown"`` for a source tree that is not installed."""
+    try:
+        return importlib.metadata.version("darkempire")
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"
+
+
 #: The ``revolution`` command as a kit shell, for :func:`main` and for a command that hosts several games
 #: (under :data:`GAME_NAME`; it :func:`recognizes` its records).
 SHELL: Final[Shell[TextIO]] = Shell("revolution", DESCRIPTION, COMMANDS, plain, game=GAME_NAME,
-                                    recognizes=recognizes)
+                                    recognizes=recognizes, version=version())
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -48,13 +48,12 @@ def add_game(parser: argparse.ArgumentParser) -> None:
                         help="play with the optional Area Control Bonus (rule 8.2)")
 
 
-def add_bots(parser: argparse.ArgumentParser, *, default: str | None) -> None:
-    """Add ``--bots``: the bot kind of every seat, or one per seat separated by commas; without ``default``,
-    seat 0 greedy and the others random (:func:`bot_kinds`)."""
-    shown = default or "greedy for seat 0, random for the others"
-    parser.add_argument("--bots", default=default,
+def add_bots(parser: argparse.ArgumentParser) -> None:
+    """Add ``--bots``: the bot kind of every seat, or one per seat separated by commas (:func:`bot_kinds`);
+    greedy at every seat by default, as Dark Empire's ``demo`` and ``simulate``."""
+    parser.add_argument("--bots", default="greedy",
                         help=f"bot kind of every seat, or a comma-separated kind per seat: "
-                             f"{', '.join(sorted(BOT_KINDS))} (default {shown})")
+                             f"{', '.join(sorted(BOT_KINDS))} (default greedy)")
 
 
 def config_of(args: argparse.Namespace) -> RevolutionConfig:
@@ -90,13 +89,11 @@ def other_kinds(spec: str, players: int, seat: int) -> list[str | None]:
     return [*kinds[:seat], None, *kinds[seat:]]
 
 
-def bot_kinds(spec: str | None, players: int) -> list[str]:
-    """The bot kind of each seat that ``--bots`` names; for ``None``, a greedy bot at seat 0 against random ones.
+def bot_kinds(spec: str, players: int) -> list[str]:
+    """The bot kind of each seat that ``--bots`` names.
 
     :raises ~tablekit.cli.UsageError: a kind that does not exist, or a list of the wrong length.
     """
-    if spec is None:
-        return ["greedy"] + ["random"] * (players - 1)
     kinds = _known(spec)
     if len(kinds) == 1:
         return kinds * players
