@@ -25,9 +25,11 @@ import pytest
 from darkempire.cli.app import main as darkempire_main
 from revolution.cli import main
 from revolution.cli.play import BID_HELP
+from revolution.cli.text import event_lines
 from revolution.records import load_record, save_record
-from revolution.rules.actions import Action
+from revolution.rules.actions import Action, CubeAt
 from revolution.rules.data import BASE_BOARD
+from revolution.rules.events import CubeReplaced, CubesSwapped, EffectDeclined, PatronageGiven, TokensRemoved
 from revolution.rules.tokens import Tokens
 from revolution_builders import bid
 from tablekit.records import Choice
@@ -269,3 +271,32 @@ def test_the_revolution_command_says_its_version(capsys: pytest.CaptureFixture[s
         command(argv)
     assert exit_info.value.code == 0
     assert capsys.readouterr().out == f"{shown}{importlib.metadata.version('darkempire')}\n"
+
+
+# --------------------------------------------------------------------------- 6. "you" and its verb
+
+
+@pytest.mark.spec("revolution:6.1", "revolution:5.7", "revolution:5.8", "revolution:R-J")
+def test_you_agrees_with_its_verb() -> None:
+    tavern, market = CubeAt("Tavern", 2), CubeAt("Market", 1)
+    said = [line for event in (PatronageGiven(seat=0, gold=4, short=0),
+                               CubeReplaced(seat=0, character="Spy", target=tavern),
+                               CubesSwapped(seat=0, character="Apothecary", first=tavern, second=market),
+                               EffectDeclined(seat=0, character="Spy"),
+                               TokensRemoved(seat=0, character="General", tokens=Tokens(force=1), reason="immune"))
+            for line in event_lines(event, you=0)]
+    assert said == ["Patronage: you take 4 Gold",
+                    "    you replace seat 2's cube in the Tavern",
+                    "    you swap seat 2's cube in the Tavern with seat 1's cube in the Market",
+                    "    you decline the Spy's move",
+                    "  your 1 Force on the General do not count (immune)"]
+    assert event_lines(PatronageGiven(seat=1, gold=4, short=0), you=0) == ["Patronage: seat 1 takes 4 Gold"]
+
+
+@pytest.mark.spec("revolution:4.2")
+def test_a_bid_refused_for_its_tokens_is_said_to_you(capsys: pytest.CaptureFixture[str],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    _stdin(monkeypatch, "G:Priest\nq\n")
+    out = ran(capsys, "play", "--players", "3")[1]
+    assert "The rules refuse it: every token is bid: you hold 1 Force, 1 Blackmail, 3 Gold, your bid places " \
+           "1 Gold (rule 4.2)\n" in out

@@ -38,7 +38,7 @@ from revolution.records import save_record
 from revolution.rules.actions import Action
 from revolution.rules.bids import Bid, bid_problems
 from revolution.rules.data import BASE_BOARD, Board
-from revolution.rules.errors import RevolutionError
+from revolution.rules.errors import IllegalBidError, RevolutionError, TokensNotAllBidError
 from revolution.rules.events import RevolutionEvent
 from revolution.rules.game import GAME
 from revolution.rules.state import Phase, RevolutionConfig
@@ -143,6 +143,14 @@ def parse_bid(text: str, board: Board = BASE_BOARD) -> Bid:
     return Bid(placed)
 
 
+def _to_you(problem: IllegalBidError, held: Tokens, bid: Bid) -> str:
+    """A refusal of the rules as said to the person who bid: rule 4.2's "the seat holds" becomes "you hold"."""
+    if isinstance(problem, TokensNotAllBidError):
+        return (f"every token is bid: you hold {tokens_text(held)}, your bid places {tokens_text(bid.total)} "
+                f"(rule {problem.rule})")
+    return str(problem)
+
+
 class HumanSeat:
     """A :class:`~tablekit.bots.Bot` that asks the person at the terminal, given only its seat's view and legal
     actions, like any bot (rule 9.3).
@@ -207,7 +215,7 @@ class HumanSeat:
             problems = bid_problems(self._board, view.own, bid)
             if not problems:
                 return bid
-            print(f"The rules refuse it: {problems[0]}", file=self._out)
+            print(f"The rules refuse it: {_to_you(problems[0], view.own, bid)}", file=self._out)
 
     def _effect(self, view: RevolutionView, legal: Sequence[Action]) -> Action:
         character = view.choosing[0] if view.choosing is not None else "character"

@@ -28,12 +28,27 @@ from revolution.rules.tokens import Token, Tokens
 from revolution.rules.views import RevolutionView
 
 __all__ = ["action_text", "bid_text", "character_lines", "choice_text", "cube_text", "event_lines", "score_lines",
-           "seat_name", "tokens_text", "view_lines"]
+           "seat_does", "seat_name", "seat_owns", "tokens_text", "view_lines"]
 
 
 def seat_name(seat: int, you: int | None = None) -> str:
     """``"seat 2"``, or ``"you"`` for the seat at the terminal."""
     return "you" if seat == you else f"seat {seat}"
+
+
+def seat_does(seat: int, verb: str, you: int | None = None) -> str:
+    """``"seat 2 takes"``, or ``"you take"`` for the seat at the terminal: ``verb`` is given as a seat's
+    (``"takes"``, ``"replaces"``) and loses its ``s`` after "you".
+
+    >>> seat_does(1, "swaps"), seat_does(1, "swaps", you=1)
+    ('seat 1 swaps', 'you swap')
+    """
+    return f"you {verb.removesuffix('s')}" if seat == you else f"seat {seat} {verb}"
+
+
+def seat_owns(seat: int, you: int | None = None) -> str:
+    """``"seat 2's"``, or ``"your"`` for the seat at the terminal."""
+    return "your" if seat == you else f"seat {seat}'s"
 
 
 def tokens_text(tokens: Tokens) -> str:
@@ -49,8 +64,7 @@ def bid_text(bid: Bid) -> str:
 
 def cube_text(cube: CubeAt, you: int | None = None) -> str:
     """``"seat 1's cube in the Cathedral"``."""
-    owner = "your" if cube.seat == you else f"seat {cube.seat}'s"
-    return f"{owner} cube in the {cube.area}"
+    return f"{seat_owns(cube.seat, you)} cube in the {cube.area}"
 
 
 def action_text(action: Action, you: int | None = None) -> str:
@@ -173,11 +187,11 @@ def _winner_lines(payload: RevolutionEvent, you: int | None) -> Iterator[str]:
     elif isinstance(payload, EffectSkipped):
         yield f"    the {payload.character} has no cube to move"
     elif isinstance(payload, EffectDeclined):
-        yield f"    {seat_name(payload.seat, you)} declines the {payload.character}'s move"
+        yield f"    {seat_does(payload.seat, 'declines', you)} the {payload.character}'s move"
     elif isinstance(payload, CubeReplaced):
-        yield f"    {seat_name(payload.seat, you)} replaces {cube_text(payload.target, you)}"
+        yield f"    {seat_does(payload.seat, 'replaces', you)} {cube_text(payload.target, you)}"
     elif isinstance(payload, CubesSwapped):
-        yield f"    {seat_name(payload.seat, you)} swaps {cube_text(payload.first, you)} with " \
+        yield f"    {seat_does(payload.seat, 'swaps', you)} {cube_text(payload.first, you)} with " \
               f"{cube_text(payload.second, you)}"
 
 
@@ -194,7 +208,7 @@ def _round_lines(payload: RevolutionEvent, you: int | None) -> Iterator[str]:
         for seat, bid in enumerate(payload.bids):
             yield f"  {seat_name(seat, you)}: {bid_text(bid)}"
     elif isinstance(payload, TokensRemoved):
-        yield f"  {seat_name(payload.seat, you)}'s {tokens_text(payload.tokens)} on the {payload.character} " \
+        yield f"  {seat_owns(payload.seat, you)} {tokens_text(payload.tokens)} on the {payload.character} " \
               f"do not count ({payload.reason})"
     elif isinstance(payload, CharacterResolved):
         if payload.winner is not None:
@@ -207,7 +221,7 @@ def _round_lines(payload: RevolutionEvent, you: int | None) -> Iterator[str]:
                                                                             if back else "")
     elif isinstance(payload, PatronageGiven):
         short = f" ({payload.short} short: the bank is out of Gold)" if payload.short else ""
-        yield f"Patronage: {seat_name(payload.seat, you)} takes {payload.gold} Gold{short}"
+        yield f"Patronage: {seat_does(payload.seat, 'takes', you)} {payload.gold} Gold{short}"
     elif isinstance(payload, GameEnded):
         yield "Every influence space is filled: the game is over."
         yield from score_lines(payload.scores, payload.winners, you)
