@@ -46,7 +46,7 @@ _RULE_ITEM: Final = re.compile(r"\s+(?:\d+\.\d+|R-[A-Z]+) ")
 class WrappedOutput(io.TextIOBase):
     """A terminal's output whose lines are wrapped at word boundaries to the terminal's width, as it is when
     each line is written (:func:`shutil.get_terminal_size`). A continued line keeps the line's indent and two
-    spaces more (a rule quoted after its number, ``  4.2 "..."``, continues under its text); a word longer
+    spaces more (a rule quoted after its number, ``4.2 "..."``, continues under its text); a word longer
     than the width is left whole. Text without its newline yet (a prompt) waits for the newline or for
     :meth:`flush`, which writes it wrapped, the cursor after it.
 
