@@ -543,10 +543,35 @@ def _record(game: str, version: int, config: RevolutionConfig, seed: int,
     return Record(game, version, config, seed, choices)
 
 
-_CHOICE = _Object("One seat's choice", {"seat": _Int(0, 3), "action": ACTION}, Choice,
-                  lambda choice: {"seat": choice.seat, "action": choice.action})
+class _RecordCodec(_Object[Record[RevolutionConfig, Action]]):
+    """A record, whose choices' seats are those of its config: ``choices[0].seat`` of a 3-player record is
+    0 to 2 (the schema's choice knows only the widest game, 0 to 3)."""
+
+    def decode(self, data: Any, path: Path) -> Record[RevolutionConfig, Action]:
+        data = _object(data, list(self.fields), path)
+        values = {name: field.decode(data[name], (*path, name)) for name, field in self.fields.items()
+                  if name != "choices"}
+        choices = _choices(values["config"].players).decode(data["choices"], (*path, "choices"))
+        try:
+            return self.build(**values, choices=choices)
+        except KitError as error:
+            raise InconsistentError(str(error), path=path) from None
+
+
+def _choice(players: int) -> _Object[Choice[Action]]:
+    """The codec of one choice of a game of ``players`` seats."""
+    return _Object("One seat's choice", {"seat": _Int(0, players - 1), "action": ACTION}, Choice,
+                   lambda choice: {"seat": choice.seat, "action": choice.action})
+
+
+def _choices(players: int) -> _Array[Choice[Action]]:
+    """The codec of a record's choices in a game of ``players`` seats."""
+    return _Array(_choice(players), MAX_CHOICES)
+
+
+_CHOICE = _choice(4)
 #: A record: the config, the seed and every choice (rule 9.4).
-RECORD: Final[Codec[Record[RevolutionConfig, Action]]] = _Object(
+RECORD: Final[Codec[Record[RevolutionConfig, Action]]] = _RecordCodec(
     "A whole game: enough to replay it (rule 9.4)",
     {"game": _Str("revolution"), "version": _Int(1, 1), "config": CONFIG, "seed": _Int(-(2**63), 2**64),
      "choices": _Array(_CHOICE, MAX_CHOICES)},

@@ -122,7 +122,8 @@ def test_replay_of_a_game_in_progress_says_where_it_stops(capsys: pytest.Capture
     path.write_text(save_record(attrs.evolve(record, choices=record.choices[:4])), encoding="utf-8")
     status, out, _ = ran(capsys, "replay", str(path))
     assert status == 0
-    assert re.search(r"it stops in round 2, at the bidding, 1 bids of it made, before the game is over\.$", out)
+    assert re.search(r"it stops in round 2, at the bidding, 1 bid of it made, before the game is over, "
+                     r"as recorded\.$", out)
 
 
 # --------------------------------------------------------------------------- simulate
@@ -130,7 +131,8 @@ def test_replay_of_a_game_in_progress_says_where_it_stops(capsys: pytest.Capture
 
 @pytest.mark.spec("revolution:9.4", "revolution:R-O")
 def test_simulate_sums_up_many_seeded_games(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = ran(capsys, "simulate", "--players", "3", "--games", "6", "--seed", "3")
+    mixed = ("--bots", "greedy,random,random")
+    status, out, _ = ran(capsys, "simulate", "--players", "3", "--games", "6", "--seed", "3", *mixed)
     assert status == 0
     lines = out.splitlines()
     assert lines[0] == "Revolution!: 6 games, 3 players, seed 3"
@@ -138,11 +140,12 @@ def test_simulate_sums_up_many_seeded_games(capsys: pytest.CaptureFixture[str]) 
     assert re.fullmatch(seat, lines[2])
     assert lines[5] == "Win rate by bot kind:" and re.match(r"  random: .* of 12\)$", lines[7])
     assert lines[-1].startswith("Rounds a game lasted: ")
-    status, text, _ = ran(capsys, "simulate", "--players", "3", "--games", "6", "--seed", "3", "--json")
+    status, text, _ = ran(capsys, "simulate", "--players", "3", "--games", "6", "--seed", "3", "--json", *mixed)
     summary = json.loads(text)
     assert summary["games"] == 6 and summary["bots"] == ["greedy", "random", "random"]
     assert sum(seat["wins"] for seat in summary["seats"]) >= 6  # every game has a winner, a shared win counts twice
-    assert ran(capsys, "simulate", "--players", "3", "--games", "6", "--seed", "3", "--json")[1] == text  # seeded
+    again = ran(capsys, "simulate", "--players", "3", "--games", "6", "--seed", "3", "--json", *mixed)[1]
+    assert again == text  # seeded
 
 
 @pytest.mark.spec("revolution:9.4")
@@ -193,7 +196,7 @@ def test_play_explains_a_refused_bid_with_its_rule_and_asks_again(
     status, out, err = ran(capsys, "play", "--players", "3")
     assert status == 0 and err == "Game abandoned: you left.\n"
     refused = "The rules refuse it: the General is immune to Force (rule 4.4)"
-    assert f"Your bid (? for help): F:General B:Priest 3G:Printer\n{refused}" in out
+    assert f"Your bid (?: help, c: characters): F:General B:Priest 3G:Printer\n{refused}" in out
     assert BID_HELP in out and '4.3 "A bid places tokens on at most six characters."' in BID_HELP
     assert "Not a bid: 'Pri' names Priest, Printer" in out
     assert out.count("Round 1, bidding") == 2  # the table before the bid, and again for "t"

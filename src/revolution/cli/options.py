@@ -3,10 +3,13 @@
 * ``--players {3,4}`` (default 4), ``--bid-refunds`` and ``--area-control-bonus`` (the optional rules 8.1 and
   8.2) make the :class:`~revolution.rules.state.RevolutionConfig` (:func:`config_of`);
 * ``--bots`` names the bot kind of every seat, or one kind per seat separated by commas, among
-  :data:`BOT_KINDS` (:func:`bot_kinds`), and :func:`make_bot` builds one.
+  :data:`BOT_KINDS` (:func:`bot_kinds`); in ``play``, as in Dark Empire's, one kind for every other seat or one
+  per other seat in seat order (:func:`other_kinds`); :func:`make_bot` builds one.
 
 >>> bot_kinds("greedy,random,random", 3)
 ['greedy', 'random', 'random']
+>>> other_kinds("greedy,random", 3, seat=1)
+['greedy', None, 'random']
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from revolution.rules.views import RevolutionView
 from tablekit.bots import Bot, RandomBot
 from tablekit.cli import UsageError
 
-__all__ = ["BOT_KINDS", "add_bots", "add_game", "bot_kinds", "config_of", "make_bot"]
+__all__ = ["BOT_KINDS", "add_bots", "add_game", "bot_kinds", "config_of", "make_bot", "other_kinds"]
 
 #: The bots a seat may be played by, by name: the greedy bidder (:class:`~revolution.bots.GreedyBot`) and the
 #: kit's :class:`~tablekit.bots.RandomBot`, each built from its seed.
@@ -45,13 +48,12 @@ def add_game(parser: argparse.ArgumentParser) -> None:
                         help="play with the optional Area Control Bonus (rule 8.2)")
 
 
-def add_bots(parser: argparse.ArgumentParser, *, default: str | None) -> None:
-    """Add ``--bots``: the bot kind of every seat, or one per seat separated by commas; without ``default``,
-    seat 0 greedy and the others random (:func:`bot_kinds`)."""
-    shown = default or "greedy for seat 0, random for the others"
-    parser.add_argument("--bots", default=default,
+def add_bots(parser: argparse.ArgumentParser) -> None:
+    """Add ``--bots``: the bot kind of every seat, or one per seat separated by commas (:func:`bot_kinds`);
+    greedy at every seat by default, as Dark Empire's ``demo`` and ``simulate``."""
+    parser.add_argument("--bots", default="greedy",
                         help=f"bot kind of every seat, or a comma-separated kind per seat: "
-                             f"{', '.join(sorted(BOT_KINDS))} (default {shown})")
+                             f"{', '.join(sorted(BOT_KINDS))} (default greedy)")
 
 
 def config_of(args: argparse.Namespace) -> RevolutionConfig:
@@ -60,17 +62,39 @@ def config_of(args: argparse.Namespace) -> RevolutionConfig:
                             area_control_bonus=args.area_control_bonus)
 
 
-def bot_kinds(spec: str | None, players: int) -> list[str]:
-    """The bot kind of each seat that ``--bots`` names; for ``None``, a greedy bot at seat 0 against random ones.
+def _known(spec: str) -> list[str]:
+    """The kinds ``spec`` names, separated by commas.
 
-    :raises ~tablekit.cli.UsageError: a kind that does not exist, or a list of the wrong length.
+    :raises ~tablekit.cli.UsageError: a kind that does not exist.
     """
-    if spec is None:
-        return ["greedy"] + ["random"] * (players - 1)
     kinds = [kind.strip() for kind in spec.split(",")]
     unknown = [kind for kind in kinds if kind not in BOT_KINDS]
     if unknown:
         raise UsageError(f"--bots: unknown bot kind {unknown[0]!r}; choose from {', '.join(sorted(BOT_KINDS))}")
+    return kinds
+
+
+def other_kinds(spec: str, players: int, seat: int) -> list[str | None]:
+    """The bot kind of each seat but ``seat`` (the person's, ``None``) that ``play --bots`` names: one kind for
+    every other seat, or one per other seat in seat order, as Dark Empire's ``play --bots``.
+
+    :raises ~tablekit.cli.UsageError: a kind that does not exist, or a list of the wrong length.
+    """
+    kinds = _known(spec)
+    if len(kinds) == 1:
+        kinds *= players - 1
+    if len(kinds) != players - 1:
+        raise UsageError(f"--bots: give one kind, or one for each of the {players - 1} other seats in seat order, "
+                         f"not {len(kinds)}")
+    return [*kinds[:seat], None, *kinds[seat:]]
+
+
+def bot_kinds(spec: str, players: int) -> list[str]:
+    """The bot kind of each seat that ``--bots`` names.
+
+    :raises ~tablekit.cli.UsageError: a kind that does not exist, or a list of the wrong length.
+    """
+    kinds = _known(spec)
     if len(kinds) == 1:
         return kinds * players
     if len(kinds) != players:

@@ -1,16 +1,20 @@
 """``revolution play``: one person plays a seat against bots at the terminal (rules 4, 5.7, 5.8, 9.3).
 
 ``revolution play [--players N] [--seed S] [--seat K] [--bots greedy,...] [--bid-refunds]
-[--area-control-bonus]`` plays a game with the kit's driver in which seat ``K`` is the person at the terminal
-(:class:`HumanSeat`) and the other seats are bots (greedy by default, seat ``s``'s seeded with ``10 * S + s``).
+[--area-control-bonus] [--record FILE]`` plays a game with the kit's driver in which seat ``K`` is the person at
+the terminal (:class:`HumanSeat`) and the other seats are bots (greedy by default; ``--bots`` names one kind for
+them all or one per other seat, in seat order; seat ``s``'s bot is seeded with ``10 * S + s``). ``--record
+FILE`` writes the finished game's record, as ``demo --record`` does (a file that cannot be written is refused
+before the game).
 The person sees what any bot sees, its seat's view (rule 9.3): the whole table, and no bid before the reveal.
 
 A bid is typed as one line of *placements* (:func:`parse_bid`), each ``[count]KIND:Character``, where KIND is
 ``F`` (Force), ``B`` (Blackmail) or ``G`` (Gold) and a character may be shortened to any prefix that names one
 alone: ``F:Priest B:General 3G:Printer`` places a Force on the Priest, a Blackmail on the General and three Gold on
 the Printer. The same character may be named again (``G:Pri G:Pri`` is ``2G:Priest``). ``?`` prints the rules of a
-bid (:data:`BID_HELP`), ``t`` the table again, ``q`` leaves the game (exit status 0); the end of the input
-abandons it (status 1). A bid the rules refuse is explained with its rule and asked again.
+bid (:data:`BID_HELP`) and the characters, ``c`` the characters alone (board order, area, immunities, rewards:
+:func:`~revolution.cli.text.character_lines`), ``t`` the table again, ``q`` leaves the game (exit status 0);
+the end of the input abandons it (status 1). A bid the rules refuse is explained with its rule and asked again.
 
 When the person wins the Spy or the Apothecary with a move to make, the choices are listed by number
 (:data:`EFFECT_HELP`).
@@ -25,13 +29,16 @@ from __future__ import annotations
 import re
 import types
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Final, Protocol, TextIO
 
-from revolution.cli.text import action_text, event_lines, tokens_text, view_lines
+from revolution.cli.demo import write_record_file
+from revolution.cli.text import action_text, character_lines, event_lines, tokens_text, view_lines
+from revolution.records import save_record
 from revolution.rules.actions import Action
 from revolution.rules.bids import Bid, bid_problems
 from revolution.rules.data import BASE_BOARD, Board
-from revolution.rules.errors import RevolutionError
+from revolution.rules.errors import IllegalBidError, RevolutionError, TokensNotAllBidError
 from revolution.rules.events import RevolutionEvent
 from revolution.rules.game import GAME
 from revolution.rules.state import Phase, RevolutionConfig
@@ -39,34 +46,39 @@ from revolution.rules.tokens import Token, Tokens
 from revolution.rules.views import RevolutionView
 from tablekit.bots import Bot, iter_game
 from tablekit.events import Event
+from tablekit.records import Choice, Record
 
 __all__ = ["BID_HELP", "EFFECT_HELP", "BidTextError", "HumanSeat", "LineReader", "PlayerLeft", "parse_bid", "run"]
 
-#: What ``?`` prints at the Bidding: how to type a bid, and the rules it must keep (rules 4.2-4.4, 5.2, 5.3).
-BID_HELP: Final = """\
-Type your bid as placements separated by spaces: [count]KIND:Character, KIND being F (Force), B (Blackmail)
-or G (Gold); a character may be shortened to a prefix that names it alone. Example: F:Priest B:General 3G:Printer
-The rules of a bid:
-  4.2 "A player bids all its tokens, and only its own: the tokens of its bid are exactly those behind its
-      screen."
-  4.3 "A bid places tokens on at most six characters."
-  4.4 "No Force may be placed on a character immune to Force, and no Blackmail on one immune to Blackmail.
-      Gold may be placed on every character."
-  5.2 "Bids on one character are compared by Force; equal Force by Blackmail; equal Force and Blackmail by
-      Gold."
-  5.3 "The player whose bid on a character is strictly the strongest wins it. If two or more tie for the
-      strongest bid, nobody wins it."
-Other answers: t shows the table, q leaves the game."""
+#: What ``?`` prints at the Bidding: how to type a bid, and the rules it must keep (rules 4.2-4.4, 5.2, 5.3). One
+#: line a paragraph: a terminal wraps them to its width (:class:`~revolution.cli.app.WrappedOutput`).
+BID_HELP: Final = "\n".join((
+    "Type your bid as placements separated by spaces: [count]KIND:Character, KIND being F (Force), B (Blackmail) "
+    "or G (Gold); a character may be shortened to a prefix that names it alone. Example: F:Priest B:General "
+    "3G:Printer",
+    "The rules of a bid:",
+    '  4.2 "A player bids all its tokens, and only its own: the tokens of its bid are exactly those behind its '
+    'screen."',
+    '  4.3 "A bid places tokens on at most six characters."',
+    '  4.4 "No Force may be placed on a character immune to Force, and no Blackmail on one immune to Blackmail. '
+    'Gold may be placed on every character."',
+    '  5.2 "Bids on one character are compared by Force; equal Force by Blackmail; equal Force and Blackmail by '
+    'Gold."',
+    '  5.3 "The player whose bid on a character is strictly the strongest wins it. If two or more tie for the '
+    'strongest bid, nobody wins it."',
+    "Other answers: c lists the characters, t shows the table, q leaves the game.",
+))
 
 #: What ``?`` prints when the person chooses the Spy's or the Apothecary's move (rules 5.7, 5.8, R-J).
-EFFECT_HELP: Final = """\
-Type the number of your choice.
-  5.7 "The Spy's winner may take one opponent's cube anywhere on the board, full areas included, and put one
-      of its own in that space."
-  5.8 "The Apothecary's winner may swap the cubes of any two influence spaces, its own or other players'
-      cubes, full areas included."
-  R-J Either may decline.
-Other answers: t shows the table, q leaves the game."""
+EFFECT_HELP: Final = "\n".join((
+    "Type the number of your choice.",
+    '  5.7 "The Spy\'s winner may take one opponent\'s cube anywhere on the board, full areas included, and put '
+    'one of its own in that space."',
+    '  5.8 "The Apothecary\'s winner may swap the cubes of any two influence spaces, its own or other players\' '
+    'cubes, full areas included."',
+    "  R-J Either may decline.",
+    "Other answers: c lists the characters, t shows the table, q leaves the game.",
+))
 
 _PLACEMENT: Final = re.compile(r"(\d*)([A-Za-z]+):(\S+)")
 _KINDS: Final = types.MappingProxyType({"f": Token.FORCE, "force": Token.FORCE, "b": Token.BLACKMAIL,
@@ -131,6 +143,14 @@ def parse_bid(text: str, board: Board = BASE_BOARD) -> Bid:
     return Bid(placed)
 
 
+def _to_you(problem: IllegalBidError, held: Tokens, bid: Bid) -> str:
+    """A refusal of the rules as said to the person who bid: rule 4.2's "the seat holds" becomes "you hold"."""
+    if isinstance(problem, TokensNotAllBidError):
+        return (f"every token is bid: you hold {tokens_text(held)}, your bid places {tokens_text(bid.total)} "
+                f"(rule {problem.rule})")
+    return str(problem)
+
+
 class HumanSeat:
     """A :class:`~tablekit.bots.Bot` that asks the person at the terminal, given only its seat's view and legal
     actions, like any bot (rule 9.3).
@@ -166,18 +186,27 @@ class HumanSeat:
                 raise PlayerLeft("you left", chosen=True)
             if answer in ("?", "help"):
                 print(help_text, file=self._out)
+                if view.phase is Phase.BIDDING:
+                    self._characters()
+            elif answer.lower() in ("c", "characters"):
+                self._characters()
             elif answer.lower() in ("t", "table"):
                 for text in view_lines(view, self._board, view.seat):
                     print(text, file=self._out)
             elif answer:
                 return answer
 
+    def _characters(self) -> None:
+        for text in character_lines(self._board):
+            print(text, file=self._out)
+
     def _bid(self, view: RevolutionView) -> Bid:
         assert view.own is not None, "a seat's view shows its tokens"
         for text in view_lines(view, self._board, view.seat):
             print(text, file=self._out)
         while True:
-            answer = self._ask(f"You hold {tokens_text(view.own)}. Your bid (? for help): ", view, BID_HELP)
+            prompt = f"You hold {tokens_text(view.own)}. Your bid (?: help, c: characters): "
+            answer = self._ask(prompt, view, BID_HELP)
             try:
                 bid = parse_bid(answer, self._board)
             except BidTextError as error:
@@ -186,7 +215,7 @@ class HumanSeat:
             problems = bid_problems(self._board, view.own, bid)
             if not problems:
                 return bid
-            print(f"The rules refuse it: {problems[0]}", file=self._out)
+            print(f"The rules refuse it: {_to_you(problems[0], view.own, bid)}", file=self._out)
 
     def _effect(self, view: RevolutionView, legal: Sequence[Action]) -> Action:
         character = view.choosing[0] if view.choosing is not None else "character"
@@ -201,23 +230,31 @@ class HumanSeat:
 
 
 def run(out: TextIO, stdin: LineReader, config: RevolutionConfig, seed: int, seat: int,
-        bots: Sequence[Bot[RevolutionView, Action]]) -> int:
+        bots: Sequence[Bot[RevolutionView, Action]], record: str | None = None) -> int:
     """Play a game of ``config`` with the person at ``seat`` and ``bots`` at the other seats (``bots[seat]`` is
-    not asked), printing every public event as it happens.
+    not asked), printing every public event as it happens; once the game is over, write its record to the file
+    ``record`` if given (a game left before its end writes none).
 
     :returns: 0 when the game is over.
     :raises PlayerLeft: the person answered ``q`` or the input ended.
+    :raises ~tablekit.records.RecordError: the record file cannot be written.
     """
     seats: list[Bot[RevolutionView, Action]] = list(bots)
     seats[seat] = HumanSeat(out, stdin, config.board)
     print(f"Revolution! - {config.players} players, seed {seed}; you are seat {seat}", file=out)
+    choices: list[Choice[Action]] = []
     for item in iter_game(GAME, config, seed, seats):
         if isinstance(item, Event):
             events: tuple[Event[RevolutionEvent], ...] = (item,)
         else:  # a choice: the step's events once it resolved (every bid is in, or the move is made)
+            choices.append(Choice(item.seat, item.action))
             transition = item.collected.transition
             events = transition.events if transition is not None else ()
         for event in events:
             for line in event_lines(event.payload, seat):
                 print(line, file=out)
+    if record is not None:
+        played = Record(GAME.name, GAME.version, config, seed, tuple(choices))
+        write_record_file(Path(record), save_record(played))
+        print(f"Record of {len(choices)} choices written to {record}", file=out)
     return 0

@@ -14,12 +14,48 @@ import stat
 from pathlib import Path
 from typing import TextIO
 
-from revolution.cli.text import event_lines, seat_name
-from revolution.records import RevolutionRecord, load_record, replay_record
-from tablekit.records import RecordError
+import attrs
+
+from revolution.cli.text import choice_text, event_lines, seat_name
+from revolution.records import ReplayedGame, RevolutionRecord, load_record, replay_record
+from revolution.rules.game import GAME
+from revolution.rules.state import Phase
+from tablekit.errors import AlreadyChoseError
+from tablekit.records import DivergentChoiceError, RecordError, resume
 from tablekit.wire import DEFAULT_MAX_BYTES
 
-__all__ = ["read_record_file", "run"]
+__all__ = ["RefusedChoiceError", "read_record_file", "run"]
+
+
+class RefusedChoiceError(DivergentChoiceError):
+    """A recorded choice the rules refuse, told in the game's words: ``choice 0: seat 0 bids 1 Force on the
+    General, ...; the rules refuse it: the General is immune to Force (rule 4.4)``. Its fields are the kit's
+    :class:`~tablekit.records.DivergentChoiceError`'s."""
+
+    def __init__(self, index: int, seat: int, action: object, reason: str, message: str) -> None:
+        super().__init__(index, seat, action, reason)
+        self.args = (message,)  # the kit's message quotes the action's repr; this one is for a reader
+
+
+def _refused(record: RevolutionRecord, error: DivergentChoiceError) -> RefusedChoiceError:
+    """``error`` told in words; a second choice of one seat in one step is the record's fault, not a player's
+    to withdraw (the kit's wording speaks to a live table)."""
+    index, seat = error.index, error.seat
+    if isinstance(error.__cause__, AlreadyChoseError):
+        state = resume(GAME, attrs.evolve(record, choices=record.choices[:index])).state
+        what = "bids" if state.phase is Phase.BIDDING else "choices"
+        message = f"choice {index}: the record has two {what} of seat {seat} in round {state.round} (rule 4.1)"
+    else:
+        action = record.choices[index].action
+        message = f"choice {index}: {choice_text(seat, action)}; the rules refuse it: {error.reason}"
+    return RefusedChoiceError(index, seat, error.action, error.reason, message)
+
+
+def _replay(record: RevolutionRecord) -> ReplayedGame:
+    try:
+        return replay_record(record)
+    except DivergentChoiceError as error:
+        raise _refused(record, error) from error
 
 
 def read_record_file(path: Path, *, max_bytes: int = DEFAULT_MAX_BYTES) -> RevolutionRecord:
@@ -49,7 +85,7 @@ def run(out: TextIO, path: str) -> int:
         (:class:`~tablekit.records.DivergentChoiceError`).
     """
     record = read_record_file(Path(path))
-    replayed = replay_record(record)
+    replayed = _replay(record)
     print(f"Replay of a {record.config.players}-player game of Revolution!: {len(record.choices)} choices",
           file=out)
     for event in replayed.events:
@@ -60,7 +96,10 @@ def run(out: TextIO, path: str) -> int:
         winners = " and ".join(seat_name(seat) for seat in sorted(state.winners))
         print(f"Record verified: every choice replays through the rules; won by {winners}.", file=out)
     else:
-        pending = f", {len(replayed.pending)} bids of it made" if replayed.pending else ""
+        made = len(replayed.pending)
+        pending = f", {made} bid{'' if made == 1 else 's'} of it made" if made else ""
+        # As Dark Empire's replay: a record that claims no result and stops early is a game in progress, not
+        # an error (a Revolution! record carries no verdict that its choices could fail to reach).
         print(f"Record verified: every choice replays through the rules; it stops in round {state.round}, "
-              f"at the {state.phase.value}{pending}, before the game is over.", file=out)
+              f"at the {state.phase.value}{pending}, before the game is over, as recorded.", file=out)
     return 0
