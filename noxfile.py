@@ -195,8 +195,10 @@ def reference_speed(session: nox.Session) -> None:
 
 @nox.session
 def kernel_speed(session: nox.Session) -> None:
-    """Decisions per second of the playout kernel's random playouts against the reference engine's, in
-    interleaved rounds of the same run, and the median CPU time of a whole 5-player kernel game.
+    """Measure the playout kernel's random playouts against the reference engine's (not a test).
+
+    Decisions per second in interleaved rounds of the same run, and the median CPU time of a whole 5-player
+    kernel game.
 
     Not a test: it asserts nothing about speed (the issue's targets: 300,000 decisions/s, a 5-player game
     under 1 ms). Extra arguments go to ``benchmarks/kernel_speed.py`` (``--rounds``, ``--games``,
@@ -208,8 +210,10 @@ def kernel_speed(session: nox.Session) -> None:
 
 @nox.session
 def load(session: nox.Session) -> None:
-    """The server's load test (benchmarks/server_load.py): 200 concurrent matches through a real server process,
-    no move lost or told twice, p99 move-to-broadcast under 100 ms. Not part of the test suite; arguments go to
-    the script (``nox -s load -- --matches 50``)."""
+    """Run the game server's load test, bot clients over WebSockets on loopback (not a test).
+
+    200 concurrent matches through a real server process (benchmarks/server_load.py): no move lost or told
+    twice, p99 move-to-broadcast under 100 ms. Arguments go to the script (``nox -s load -- --matches 50``).
+    """
     session.install("-e", ".[server]")
     session.run("python", "benchmarks/server_load.py", *session.posargs)

@@ -59,6 +59,7 @@ __all__ = [
     "FORMAT",
     "MAX_ARRAY",
     "MAX_COUNT",
+    "SEEDS",
     "MAX_NAME",
     "MESSAGE_TYPES",
     "Codec",
@@ -570,10 +571,12 @@ def _choices(players: int) -> _Array[Choice[Action]]:
 
 
 _CHOICE = _choice(4)
+#: The seeds a record holds, from -2**63 to 2**64 (what the command line lets a game be played with).
+SEEDS: Final = range(-(2**63), 2**64 + 1)
 #: A record: the config, the seed and every choice (rule 9.4).
 RECORD: Final[Codec[Record[RevolutionConfig, Action]]] = _RecordCodec(
     "A whole game: enough to replay it (rule 9.4)",
-    {"game": _Str("revolution"), "version": _Int(1, 1), "config": CONFIG, "seed": _Int(-(2**63), 2**64),
+    {"game": _Str("revolution"), "version": _Int(1, 1), "config": CONFIG, "seed": _Int(SEEDS.start, SEEDS.stop - 1),
      "choices": _Array(_CHOICE, MAX_CHOICES)},
     _record, lambda record: {name: getattr(record, name) for name in ("game", "version", "config", "seed", "choices")})
 

@@ -118,7 +118,7 @@ def _seat_and_bots(path: Path, document: dict[str, Any], players: int) -> tuple[
     if not isinstance(bots, list) or len(bots) != players:
         raise SaveFileError(f"{path}: field 'bots' must list {players} seats")
     for index, kind in enumerate(bots):
-        if (kind is None) != (index == seat) or (kind is not None and kind not in BOT_KINDS):
+        if (kind is None) != (index == seat) or (kind is not None and (type(kind) is not str or kind not in BOT_KINDS)):
             raise SaveFileError(
                 f"{path}: field 'bots[{index}]' must be "
                 + ("null (your seat)" if index == seat else f"a bot kind: {', '.join(sorted(BOT_KINDS))}")

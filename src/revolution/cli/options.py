@@ -23,6 +23,7 @@ from revolution.bots import GreedyBot
 from revolution.rules.actions import Action
 from revolution.rules.state import RevolutionConfig
 from revolution.rules.views import RevolutionView
+from revolution.wire import SEEDS
 from tablekit.bots import Bot, RandomBot
 from tablekit.cli import UsageError
 
@@ -39,10 +40,22 @@ def make_bot(kind: str, seed: int) -> Bot[RevolutionView, Action]:
     return BOT_KINDS[kind](seed)
 
 
+def _seed(text: str) -> int:
+    """A seed a record can hold (:data:`revolution.wire.SEEDS`): refused before the game, not at its replay."""
+    try:
+        seed = int(text) if len(text) <= 30 else None
+    except ValueError:
+        seed = None
+    if seed is None or seed not in SEEDS:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number from {SEEDS.start} to {SEEDS.stop - 1}, "
+                                         f"not {text:.40}")
+    return seed
+
+
 def add_game(parser: argparse.ArgumentParser) -> None:
     """Add the options of one game: the seats, the seed, the optional rules."""
     parser.add_argument("--players", type=int, choices=(3, 4), default=4, help="number of seats (default 4)")
-    parser.add_argument("--seed", type=int, default=1, help="the seed of the bots (default 1)")
+    parser.add_argument("--seed", type=_seed, default=1, help="the seed of the bots (default 1)")
     parser.add_argument("--bid-refunds", action="store_true", help="play with the optional Bid Refunds (rule 8.1)")
     parser.add_argument("--area-control-bonus", action="store_true",
                         help="play with the optional Area Control Bonus (rule 8.2)")

@@ -80,7 +80,7 @@ EFFECT_HELP: Final = "\n".join((
     "Other answers: c lists the characters, t shows the table, q leaves the game.",
 ))
 
-_PLACEMENT: Final = re.compile(r"(\d*)([A-Za-z]+):(\S+)")
+_PLACEMENT: Final = re.compile(r"([0-9]*)([A-Za-z]+):(\S+)")  # ASCII digits: int() takes others too
 _KINDS: Final = types.MappingProxyType({"f": Token.FORCE, "force": Token.FORCE, "b": Token.BLACKMAIL,
                                         "blackmail": Token.BLACKMAIL, "g": Token.GOLD, "gold": Token.GOLD})
 _QUIT: Final = frozenset({"q", "quit", "exit"})
@@ -135,8 +135,8 @@ def parse_bid(text: str, board: Board = BASE_BOARD) -> Bid:
         if match is None or match.group(2).lower() not in _KINDS:
             raise BidTextError(f"{word!r:.40} is no placement: write [count]KIND:Character, KIND being F, B or G "
                                "(for example 2G:Priest)")
-        count = int(match.group(1) or "1")
-        if not 1 <= count <= 99:
+        digits = match.group(1) or "1"
+        if len(digits) > 2 or not 1 <= int(digits) <= 99:  # length first: int() of 5,000 digits raises
             raise BidTextError(f"{word!r:.40}: a count is 1 to 99")
         name = _character(match.group(3), board)
         placed[name] = placed.get(name, Tokens()) + Tokens.of(_KINDS[match.group(2).lower()], count)
@@ -224,7 +224,7 @@ class HumanSeat:
             print(f"  {number}. {action_text(action, view.seat)}", file=self._out)
         while True:
             answer = self._ask(f"Your choice, 1 to {len(legal)} (? for help): ", view, EFFECT_HELP)
-            if answer.isdigit() and 1 <= int(answer) <= len(legal):
+            if answer.isascii() and answer.isdigit() and len(answer) <= 4 and 1 <= int(answer) <= len(legal):
                 return legal[int(answer) - 1]
             print(f"Type a number from 1 to {len(legal)}.", file=self._out)
 
