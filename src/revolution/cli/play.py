@@ -136,7 +136,8 @@ def parse_bid(text: str, board: Board = BASE_BOARD) -> Bid:
             raise BidTextError(f"{word!r:.40} is no placement: write [count]KIND:Character, KIND being F, B or G "
                                "(for example 2G:Priest)")
         digits = match.group(1) or "1"
-        if len(digits) > 2 or not 1 <= int(digits) <= 99:  # length first: int() of 5,000 digits raises
+        count = int(digits) if len(digits) <= 2 else 0  # length first: int() of 5,000 digits raises
+        if not 1 <= count <= 99:
             raise BidTextError(f"{word!r:.40}: a count is 1 to 99")
         name = _character(match.group(3), board)
         placed[name] = placed.get(name, Tokens()) + Tokens.of(_KINDS[match.group(2).lower()], count)
