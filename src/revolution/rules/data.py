@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import enum
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from importlib import resources
 from typing import Final, TypeVar
 
@@ -61,6 +61,12 @@ class Area:
     bonus: int
 
 
+def _set_repr(members: Iterable[object]) -> str:
+    """A frozenset's repr with its members in the order given (a set's own order follows their hashes)."""
+    shown = ", ".join(repr(member) for member in members)
+    return f"frozenset({{{shown}}})" if shown else "frozenset()"
+
+
 @attrs.frozen
 class Character:
     """A character of the bid board (rule 1.4).
@@ -76,7 +82,7 @@ class Character:
     name: str
     # A set's order follows its members' hashes, which change with PYTHONHASHSEED: shown in token order so that
     # a state's text (OpenSpiel's ToString, a log line) is the same in every process.
-    immune: frozenset[Token] = attrs.field(repr=lambda kinds: f"frozenset({[k for k in Token if k in kinds]!r})")
+    immune: frozenset[Token] = attrs.field(repr=lambda kinds: _set_repr(k for k in Token if k in kinds))
     support: int
     tokens: Tokens
     influence: str | None
