@@ -195,8 +195,9 @@ def reference_speed(session: nox.Session) -> None:
 
 @nox.session
 def kernel_speed(session: nox.Session) -> None:
-    """Decisions per second of the playout kernel's random playouts against the reference engine's, in
-    interleaved rounds of the same run, and the median CPU time of a whole 5-player kernel game.
+    """Decisions per second of the playout kernel's random playouts against the reference engine's (not a test).
+
+    Interleaved rounds of the same run, and the median CPU time of a whole 5-player kernel game.
 
     Not a test: it asserts nothing about speed (the issue's targets: 300,000 decisions/s, a 5-player game
     under 1 ms). Extra arguments go to ``benchmarks/kernel_speed.py`` (``--rounds``, ``--games``,
