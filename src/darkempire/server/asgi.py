@@ -40,7 +40,15 @@ from darkempire.rules.errors import IllegalActionError
 from darkempire.serialization import to_json
 from darkempire.server.lobby import Lobby, random_seed
 from darkempire.server.match import Dealer, Match
-from darkempire.server.protocol import RATE_BURST, RATE_PER_SECOND, Act, error_message, parse_client_message
+from darkempire.server.protocol import (
+    RATE_BURST,
+    RATE_PER_SECOND,
+    Act,
+    Frame,
+    error_message,
+    message_text,
+    parse_client_message,
+)
 from darkempire.server.refusals import (
     BadRequestError,
     FrameTooLargeError,
@@ -81,10 +89,6 @@ class RateLimit:
         return True
 
 
-def _text(message: dict[str, Any]) -> str:
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
-
-
 class Connection:
     """One game connection: its seat (``None`` for a spectator until ``hello`` names one) and its queue of
     messages, drained by one writer task so that every connection gets its messages in the match's order."""
@@ -106,7 +110,7 @@ class Connection:
 
     def put(self, message: dict[str, Any]) -> None:
         """Queue a message to send."""
-        self._queue.put_nowait(_text(message))
+        self._queue.put_nowait(message.text() if isinstance(message, Frame) else message_text(message))
 
     def close(self) -> None:
         """Let the writer stop once the queue is sent."""
