@@ -124,6 +124,19 @@ def _check(tally: Tally, seqs: dict[str, int]) -> list[str]:
     return problems
 
 
+def _percentile(ordered: list[float], fraction: float) -> float:
+    """The ``fraction`` percentile of the sorted ``ordered`` (nearest rank below), infinite when empty."""
+    return ordered[int(fraction * (len(ordered) - 1))] if ordered else float("inf")
+
+
+def _load() -> str:
+    """The 1, 5 and 15 minute load averages, as the figures of a run are read against them."""
+    try:
+        return " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "unknown"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--matches", type=int, default=200)
@@ -155,10 +168,15 @@ def main() -> int:
         (at - tally.sent[m, s]) * 1000 for m, told in tally.told.items() for s, at in told if (m, s) in tally.sent
     )
     problems = _check(tally, seqs)
-    p99 = latencies[int(0.99 * (len(latencies) - 1))] if latencies else float("inf")
-    print(f"{args.matches} matches, {sum(seqs.values())} choices stored, {len(latencies)} human moves timed in {elapsed:.1f} s")
+    p99 = _percentile(latencies, 0.99)
+    choices = sum(seqs.values())
+    print(f"{args.matches} matches, {choices} choices stored, {len(latencies)} human moves timed in {elapsed:.1f} s")
+    print(f"throughput: {choices / elapsed:.1f} choices/s, {2 * choices / elapsed:.1f} updates/s sent (load average {_load()})")
     if latencies:
-        print(f"move-to-broadcast: p50 {statistics.median(latencies):.1f} ms, p99 {p99:.1f} ms, max {latencies[-1]:.1f} ms")
+        print(
+            f"move-to-broadcast: p50 {statistics.median(latencies):.1f} ms, p95 {_percentile(latencies, 0.95):.1f} ms,"
+            f" p99 {p99:.1f} ms, max {latencies[-1]:.1f} ms"
+        )
     print(f"prompts overtaken (refused, then moved on): {tally.stale}")
     for problem in problems:
         print("FAIL:", problem)
