@@ -84,6 +84,16 @@ async def _spectator(ws: ClientConnection, match_id: str, tally: Tally, done: as
             told.append((data["seq"], time.perf_counter()))
 
 
+async def _last_broadcasts(http: httpx.AsyncClient, match_id: str, tally: Tally, wait: float = 30.0) -> None:
+    """Wait (at most ``wait`` seconds) until the spectator was told every choice stored by now: under load the
+    last broadcasts can come later than the human's last ack, and a fixed pause would count them as lost."""
+    seq = int((await http.get(f"/api/matches/{match_id}")).json()["match"]["seq"])
+    deadline = time.perf_counter() + wait
+    while time.perf_counter() < deadline and len(tally.told[match_id]) < seq:
+        await asyncio.sleep(0.1)
+    await asyncio.sleep(0.2)  # an update told twice would come now
+
+
 async def _match(base: str, http: httpx.AsyncClient, args: argparse.Namespace, tally: Tally) -> str:
     created = await http.post("/api/matches", json={"players": 3, "bots": [None, "greedy", "random"]})
     match_id = str(created.json()["match"]["match_id"])
@@ -98,7 +108,7 @@ async def _match(base: str, http: httpx.AsyncClient, args: argparse.Namespace, t
         hello = {"format": PROTOCOL, "type": "hello", "seat": 0, "credential": joined["credential"], "since": None}
         await player.send(json.dumps(hello))
         await _human(player, match_id, joined["credential"], args.moves, args.think, tally)
-        await asyncio.sleep(1.0)  # the last broadcasts
+        await _last_broadcasts(http, match_id, tally)
         done.set()
         await watching
     return match_id

@@ -25,7 +25,7 @@ from darkempire.bots import make_bot
 from darkempire.public_record import PublicRecord, PublicStep
 from darkempire.records import Choice
 from darkempire.rules import engine
-from darkempire.rules.actions import Action
+from darkempire.rules.actions import Action, Reinforce
 from darkempire.rules.cards import Theme
 from darkempire.rules.events import Event, events_for, opening_events
 from darkempire.rules.state import GameConfig, GameState
@@ -34,7 +34,8 @@ from darkempire.serialization import load_action, to_data, to_json
 from darkempire.server.protocol import Frame, ack_message, timeout_message, update_message, welcome_message
 from darkempire.server.refusals import BadRequestError, ChoiceConflictError, MatchOverError
 from darkempire.server.storage import SeatHolder, Storage, StoredChoice, StoredMatch
-from darkempire.wire.prompts import Prompt, prompt_labels
+from darkempire.text import action_label
+from darkempire.wire.prompts import Prompt
 
 __all__ = ["Dealer", "Match", "Outbox"]
 
@@ -77,9 +78,10 @@ class Match:
         #: ``update`` message (encoded once, sent to every connection of the seat).
         self._shown_at = -1
         self._prompts: dict[int | None, Prompt] = {}
-        self._views: dict[int, tuple[PlayerView, tuple[Action, ...]]] = {}
+        self._views: dict[int, tuple[PlayerView, Sequence[Action]]] = {}
         self._updates: dict[int | None, Frame] = {}
         self._data: dict[int | None, dict[str, Any]] = {}
+        self._label_memo: tuple[object, dict[tuple[int, Action], str]] = (None, {})
 
     @property
     def seq(self) -> int:
@@ -201,15 +203,40 @@ class Match:
             if seat is None:
                 self._prompts[seat] = Prompt(spectator_view(self.state), (), labels=())
             else:
-                view, actions = self._seat_view(seat)
-                self._prompts[seat] = Prompt(view, actions, labels=prompt_labels(view, actions, Theme.STEAM_NOIR))
+                view, listing = self._seat_view(seat)
+                actions = tuple(listing)
+                self._prompts[seat] = Prompt(view, actions, labels=self._labels(seat, view, actions))
         return self._prompts[seat]
 
-    def _seat_view(self, seat: int) -> tuple[PlayerView, tuple[Action, ...]]:
-        """``seat``'s view and legal actions now, built once per choice for its bot and its prompt."""
+    def _labels(self, seat: int, view: PlayerView, actions: tuple[Action, ...]) -> tuple[str, ...]:
+        """:func:`~darkempire.wire.prompts.prompt_labels` of ``seat``'s actions, each made once per decision.
+
+        While the other seats choose, a seat is offered the same actions again after each of their choices.
+        A label is a function of its action, the theme and, of the view, only the seat and the number of
+        players (fixed for the match), except a reinforcement's, which names whose card it goes to on the
+        table: that one is made anew each time.
+        """
+        decision = self.decision()
+        if self._label_memo[0] != decision:
+            self._label_memo = (decision, {})
+        memo = self._label_memo[1]
+        labels = []
+        for action in actions:
+            if isinstance(action, Reinforce):
+                labels.append(action_label(action, Theme.STEAM_NOIR, view))
+                continue
+            key = (seat, action)
+            if key not in memo:
+                memo[key] = action_label(action, Theme.STEAM_NOIR, view)
+            labels.append(memo[key])
+        return tuple(labels)
+
+    def _seat_view(self, seat: int) -> tuple[PlayerView, Sequence[Action]]:
+        """``seat``'s view and legal actions now, built once per choice for its bot and its prompt (the engine's
+        listing, whose actions a bot that looks at one only does not all build)."""
         self._fresh()
         if seat not in self._views:
-            self._views[seat] = (player_view(self.state, seat), tuple(engine.legal_actions(self.state, seat)))
+            self._views[seat] = (player_view(self.state, seat), engine.legal_actions(self.state, seat))
         return self._views[seat]
 
     def _fresh(self) -> None:
