@@ -97,7 +97,7 @@ class RateLimit:
 
 
 class TextSocket(Protocol):
-    """What a :class:`Connection` writes to: a Starlette :class:`~starlette.websockets.WebSocket`."""
+    """What a :class:`Connection` writes to: a Starlette ``WebSocket``."""
 
     async def send_text(self, data: str) -> None:
         """Send one text frame; it may wait for the client to read."""
