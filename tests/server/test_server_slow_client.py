@@ -142,7 +142,7 @@ def test_a_connection_queues_no_more_than_its_limit() -> None:
     async def scenario() -> tuple[Connection, asyncio.Task[None], _DeafSocket]:
         deaf = _DeafSocket()
         connection = Connection(deaf, limit=1000)
-        writer = connection.start()
+        writer = asyncio.create_task(connection.drain())
         for k in range(1000):
             connection.put({"type": "update", "seq": k, "padding": "x" * 50})
             await asyncio.sleep(0)

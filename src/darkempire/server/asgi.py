@@ -105,7 +105,7 @@ class TextSocket(Protocol):
 
 class Connection:
     """One game connection: its seat (``None`` for a spectator until ``hello`` names one) and its queue of
-    messages, drained by one writer task (:meth:`start`) so that every connection gets its messages in the
+    messages, drained by one writer task (:meth:`drain`) so that every connection gets its messages in the
     match's order.
 
     The queue is bounded: a message that would take the text waiting to be sent past ``limit`` characters
@@ -138,11 +138,6 @@ class Connection:
         """The characters of text waiting to be sent (the message on its way included)."""
         return self._queued
 
-    def start(self) -> asyncio.Task[None]:
-        """Start the writer task (on the running loop); it ends after :meth:`close`, or when dropped."""
-        self._writer = asyncio.create_task(self._drain())
-        return self._writer
-
     def put(self, message: dict[str, Any]) -> None:
         """Queue a message to send, or drop the connection if that would pass its limit."""
         if self.dropped:
@@ -165,8 +160,11 @@ class Connection:
         """Let the writer stop once the queue is sent."""
         self._queue.put_nowait(None)
 
-    async def _drain(self) -> None:
-        while (text := await self._queue.get()) is not None:
+    async def drain(self) -> None:
+        """Send the queued messages in order until :meth:`close`; run it as the connection's one writer task
+        (a dropped connection cancels it, as it may wait forever on a client that does not read)."""
+        self._writer = asyncio.current_task()
+        while not self.dropped and (text := await self._queue.get()) is not None:
             await self._socket.send_text(text)
             self._queued -= len(text)
 
@@ -247,7 +245,7 @@ async def _play(lobby: Lobby, websocket: WebSocket, limit: RateLimit, queued: in
     """Serve one game connection until the client leaves, or reads too slowly."""
     await websocket.accept()
     connection = Connection(websocket, queued)
-    writer = connection.start()
+    writer = asyncio.create_task(connection.drain())
     try:
         match = lobby.match(websocket.path_params["match_id"])
     except ServerError as error:
