@@ -84,6 +84,16 @@ async def _spectator(ws: ClientConnection, match_id: str, tally: Tally, done: as
             told.append((data["seq"], time.perf_counter()))
 
 
+async def _last_broadcasts(http: httpx.AsyncClient, match_id: str, tally: Tally, wait: float = 30.0) -> None:
+    """Wait (at most ``wait`` seconds) until the spectator was told every choice stored by now: under load the
+    last broadcasts can come later than the human's last ack, and a fixed pause would count them as lost."""
+    seq = int((await http.get(f"/api/matches/{match_id}")).json()["match"]["seq"])
+    deadline = time.perf_counter() + wait
+    while time.perf_counter() < deadline and len(tally.told[match_id]) < seq:
+        await asyncio.sleep(0.1)
+    await asyncio.sleep(0.2)  # an update told twice would come now
+
+
 async def _match(base: str, http: httpx.AsyncClient, args: argparse.Namespace, tally: Tally) -> str:
     created = await http.post("/api/matches", json={"players": 3, "bots": [None, "greedy", "random"]})
     match_id = str(created.json()["match"]["match_id"])
@@ -98,7 +108,7 @@ async def _match(base: str, http: httpx.AsyncClient, args: argparse.Namespace, t
         hello = {"format": PROTOCOL, "type": "hello", "seat": 0, "credential": joined["credential"], "since": None}
         await player.send(json.dumps(hello))
         await _human(player, match_id, joined["credential"], args.moves, args.think, tally)
-        await asyncio.sleep(1.0)  # the last broadcasts
+        await _last_broadcasts(http, match_id, tally)
         done.set()
         await watching
     return match_id
@@ -122,6 +132,19 @@ def _check(tally: Tally, seqs: dict[str, int]) -> list[str]:
         if not set(tally.acked.get(match_id, [])) <= set(told):
             problems.append(f"match {match_id}: an acknowledged move was never broadcast")
     return problems
+
+
+def _percentile(ordered: list[float], fraction: float) -> float:
+    """The ``fraction`` percentile of the sorted ``ordered`` (nearest rank below), infinite when empty."""
+    return ordered[int(fraction * (len(ordered) - 1))] if ordered else float("inf")
+
+
+def _load() -> str:
+    """The 1, 5 and 15 minute load averages, as the figures of a run are read against them."""
+    try:
+        return " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "unknown"
 
 
 def main() -> int:
@@ -155,10 +178,15 @@ def main() -> int:
         (at - tally.sent[m, s]) * 1000 for m, told in tally.told.items() for s, at in told if (m, s) in tally.sent
     )
     problems = _check(tally, seqs)
-    p99 = latencies[int(0.99 * (len(latencies) - 1))] if latencies else float("inf")
-    print(f"{args.matches} matches, {sum(seqs.values())} choices stored, {len(latencies)} human moves timed in {elapsed:.1f} s")
+    p99 = _percentile(latencies, 0.99)
+    choices = sum(seqs.values())
+    print(f"{args.matches} matches, {choices} choices stored, {len(latencies)} human moves timed in {elapsed:.1f} s")
+    print(f"throughput: {choices / elapsed:.1f} choices/s, {2 * choices / elapsed:.1f} updates/s sent (load average {_load()})")
     if latencies:
-        print(f"move-to-broadcast: p50 {statistics.median(latencies):.1f} ms, p99 {p99:.1f} ms, max {latencies[-1]:.1f} ms")
+        print(
+            f"move-to-broadcast: p50 {statistics.median(latencies):.1f} ms, p95 {_percentile(latencies, 0.95):.1f} ms,"
+            f" p99 {p99:.1f} ms, max {latencies[-1]:.1f} ms"
+        )
     print(f"prompts overtaken (refused, then moved on): {tally.stale}")
     for problem in problems:
         print("FAIL:", problem)

@@ -16,7 +16,8 @@ on uvicorn (:mod:`darkempire.cli.serve`). The routes:
 A credential travels only in request bodies and in frames, never in a URL, so no access log holds one.
 Each connection's frames are capped (:data:`~darkempire.server.protocol.MAX_FRAME_BYTES`) and rate-limited
 (:data:`~darkempire.server.protocol.RATE_PER_SECOND`); a refused frame gets an ``"error"`` message and the
-connection stays open.
+connection stays open. What a connection has waiting to be sent is bounded too (:data:`MAX_QUEUED`): a client
+that reads too slowly is dropped, closed with :data:`SLOW_CLIENT_CLOSE`, and may reconnect with ``since``.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -40,7 +41,15 @@ from darkempire.rules.errors import IllegalActionError
 from darkempire.serialization import to_json
 from darkempire.server.lobby import Lobby, random_seed
 from darkempire.server.match import Dealer, Match
-from darkempire.server.protocol import RATE_BURST, RATE_PER_SECOND, Act, error_message, parse_client_message
+from darkempire.server.protocol import (
+    RATE_BURST,
+    RATE_PER_SECOND,
+    Act,
+    Frame,
+    error_message,
+    message_text,
+    parse_client_message,
+)
 from darkempire.server.refusals import (
     BadRequestError,
     FrameTooLargeError,
@@ -51,12 +60,18 @@ from darkempire.server.refusals import (
 )
 from darkempire.server.storage import FanOut, Storage
 
-__all__ = ["MAX_BODY_BYTES", "Connection", "RateLimit", "create_app"]
+__all__ = ["MAX_BODY_BYTES", "MAX_QUEUED", "SLOW_CLIENT_CLOSE", "Connection", "RateLimit", "TextSocket", "create_app"]
 
 #: The longest lobby request body, in bytes.
 MAX_BODY_BYTES: Final = 16 * 1024
 #: The WebSocket close code sent for a match that does not exist.
 _UNKNOWN_MATCH_CLOSE: Final = 4404
+#: The WebSocket close code of a connection dropped for reading too slowly (:class:`Connection`).
+SLOW_CLIENT_CLOSE: Final = 4429
+#: The most text, in characters, a connection may have waiting to be sent (by default): some late views.
+MAX_QUEUED: Final = 2 * 1024 * 1024
+#: How long a dropped connection's close frame may wait for the client to read what was already sent.
+_CLOSE_WAIT: Final = 10.0
 
 _LOG = logging.getLogger("darkempire.server")
 
@@ -81,19 +96,33 @@ class RateLimit:
         return True
 
 
-def _text(message: dict[str, Any]) -> str:
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+class TextSocket(Protocol):
+    """What a :class:`Connection` writes to: a Starlette ``WebSocket``."""
+
+    async def send_text(self, data: str) -> None:
+        """Send one text frame; it may wait for the client to read."""
 
 
 class Connection:
     """One game connection: its seat (``None`` for a spectator until ``hello`` names one) and its queue of
-    messages, drained by one writer task so that every connection gets its messages in the match's order."""
+    messages, drained by one writer task (:meth:`drain`) so that every connection gets its messages in the
+    match's order.
 
-    def __init__(self, socket: WebSocket) -> None:
+    The queue is bounded: a message that would take the text waiting to be sent past ``limit`` characters
+    drops the connection instead (:attr:`dropped`): its queue is emptied, its writer stopped, and nothing more
+    is queued, so a client that reads too slowly costs at most ``limit`` of memory, however fast the match goes.
+    """
+
+    def __init__(self, socket: TextSocket, limit: int = MAX_QUEUED) -> None:
         self._socket = socket
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self._queued = 0
+        self._limit = limit
         self._seat: int | None = None
+        self._writer: asyncio.Task[None] | None = None
         self.greeted = False
+        #: Whether the connection read too slowly and was dropped.
+        self.dropped = False
 
     @property
     def seat(self) -> int | None:
@@ -104,18 +133,40 @@ class Connection:
         """Bind the connection to ``seat`` (after its credential was checked)."""
         self._seat = seat
 
+    @property
+    def queued(self) -> int:
+        """The characters of text waiting to be sent (the message on its way included)."""
+        return self._queued
+
     def put(self, message: dict[str, Any]) -> None:
-        """Queue a message to send."""
-        self._queue.put_nowait(_text(message))
+        """Queue a message to send, or drop the connection if that would pass its limit."""
+        if self.dropped:
+            return
+        text = message.text() if isinstance(message, Frame) else message_text(message)
+        if self._queued + len(text) > self._limit:
+            self._drop()
+            return
+        self._queued += len(text)
+        self._queue.put_nowait(text)
+
+    def _drop(self) -> None:
+        self.dropped = True
+        self._queue = asyncio.Queue()  # the unsent messages go: the client catches up on reconnecting
+        self._queued = 0
+        if self._writer is not None:
+            self._writer.cancel()  # it may wait forever on a socket the client does not read
 
     def close(self) -> None:
         """Let the writer stop once the queue is sent."""
         self._queue.put_nowait(None)
 
     async def drain(self) -> None:
-        """Send the queued messages in order until :meth:`close`."""
-        while (text := await self._queue.get()) is not None:
+        """Send the queued messages in order until :meth:`close`; run it as the connection's one writer task
+        (a dropped connection cancels it, as it may wait forever on a client that does not read)."""
+        self._writer = asyncio.current_task()
+        while not self.dropped and (text := await self._queue.get()) is not None:
             await self._socket.send_text(text)
+            self._queued -= len(text)
 
 
 def _json(data: Any, status: int = 200) -> JSONResponse:
@@ -143,7 +194,7 @@ async def _read_body(request: Request) -> Any:
 Handler = Callable[[Request], Awaitable[Response]]
 
 
-def _routes(lobby: Lobby, rate: float, burst: int) -> list[Route | WebSocketRoute]:
+def _routes(lobby: Lobby, rate: float, burst: int, queued: int) -> list[Route | WebSocketRoute]:
     def refusing(handler: Callable[[Request], Awaitable[Any]], status: int = 200) -> Handler:
         async def endpoint(request: Request) -> Response:
             try:
@@ -177,7 +228,7 @@ def _routes(lobby: Lobby, rate: float, burst: int) -> list[Route | WebSocketRout
         return Response(to_json(match.public_record()), media_type="application/json")
 
     async def socket(websocket: WebSocket) -> None:
-        await _play(lobby, websocket, RateLimit(rate, burst))
+        await _play(lobby, websocket, RateLimit(rate, burst), queued)
 
     return [
         Route("/api/matches", refusing(listing), methods=["GET"]),
@@ -190,39 +241,57 @@ def _routes(lobby: Lobby, rate: float, burst: int) -> list[Route | WebSocketRout
     ]
 
 
-async def _play(lobby: Lobby, websocket: WebSocket, limit: RateLimit) -> None:
-    """Serve one game connection until the client leaves."""
+async def _play(lobby: Lobby, websocket: WebSocket, limit: RateLimit, queued: int) -> None:
+    """Serve one game connection until the client leaves, or reads too slowly."""
     await websocket.accept()
-    connection = Connection(websocket)
+    connection = Connection(websocket, queued)
     writer = asyncio.create_task(connection.drain())
-    match: Match | None = None
     try:
-        try:
-            match = lobby.match(websocket.path_params["match_id"])
-        except ServerError as error:
-            connection.put(error_message(error))
-            connection.close()
-            await writer
-            await websocket.close(_UNKNOWN_MATCH_CLOSE)
-            return
-        while True:
-            message = await websocket.receive()
-            if message["type"] == "websocket.disconnect":
-                break
-            frame = message.get("text")
-            frame = message.get("bytes", b"") if frame is None else frame
-            if not limit.take():
-                connection.put(error_message(RateLimitedError("too many messages; this one was dropped unread")))
-                continue
-            _answer(lobby, match, connection, frame)
-    finally:
-        if match is not None:
-            match.unsubscribe(connection)
+        match = lobby.match(websocket.path_params["match_id"])
+    except ServerError as error:
+        connection.put(error_message(error))
         connection.close()
-        try:
-            await writer
-        except Exception:  # the client is gone: its unsent messages go nowhere
-            pass
+        await writer
+        await websocket.close(_UNKNOWN_MATCH_CLOSE)
+        return
+    reader = asyncio.create_task(_read(lobby, match, websocket, connection, limit))
+    try:
+        await asyncio.wait((reader, writer), return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        match.unsubscribe(connection)
+        reader.cancel()
+        if connection.dropped:
+            await _hang_up(match, connection, websocket)
+        else:
+            connection.close()
+            try:
+                await writer
+            except Exception:  # the client is gone: its unsent messages go nowhere
+                pass
+
+
+async def _read(lobby: Lobby, match: Match, websocket: WebSocket, connection: Connection, limit: RateLimit) -> None:
+    """Answer the client's frames until it disconnects."""
+    while True:
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        frame = message.get("text")
+        frame = message.get("bytes", b"") if frame is None else frame
+        if not limit.take():
+            connection.put(error_message(RateLimitedError("too many messages; this one was dropped unread")))
+            continue
+        _answer(lobby, match, connection, frame)
+
+
+async def _hang_up(match: Match, connection: Connection, websocket: WebSocket) -> None:
+    """Close a connection dropped for reading too slowly, once the client reads what is on its way."""
+    seat = "spectator" if connection.seat is None else f"seat {connection.seat}"
+    _LOG.warning("match %s: a %s connection read too slowly and was dropped", match.stored.match_id, seat)
+    try:
+        await asyncio.wait_for(websocket.close(SLOW_CLIENT_CLOSE), _CLOSE_WAIT)
+    except Exception:  # it did not read even that, or left: the server closes the transport
+        pass
 
 
 def _answer(lobby: Lobby, match: Match, connection: Connection, frame: str | bytes) -> None:
@@ -259,6 +328,7 @@ def create_app(
     seeds: Callable[[], int] = random_seed,
     rate: float = RATE_PER_SECOND,
     burst: int = RATE_BURST,
+    queued: int = MAX_QUEUED,
 ) -> Starlette:
     """The server's ASGI application on ``storage`` (see the module's docstring for the routes).
 
@@ -266,6 +336,8 @@ def create_app(
     :param seeds: where seeds come from (a test may fix them).
     :param rate: the messages a connection may send per second on average...
     :param burst: ... and at once.
+    :param queued: the most text, in characters, a connection may have waiting to be sent: one that reads
+        more slowly is closed with :data:`SLOW_CLIENT_CLOSE` (it may reconnect and catch up with ``since``).
     """
     lobby = Lobby(storage, dealer=dealer, seeds=seeds)
 
@@ -288,6 +360,6 @@ def create_app(
         finally:
             stop()
 
-    app = Starlette(routes=_routes(lobby, rate, burst), lifespan=lifespan)
+    app = Starlette(routes=_routes(lobby, rate, burst, queued), lifespan=lifespan)
     app.state.lobby = lobby
     return app

@@ -25,14 +25,16 @@ from darkempire.bots import make_bot
 from darkempire.public_record import PublicRecord, PublicStep
 from darkempire.records import Choice
 from darkempire.rules import engine
-from darkempire.rules.actions import Action
+from darkempire.rules.actions import Action, Reinforce
+from darkempire.rules.cards import Theme
 from darkempire.rules.events import Event, events_for, opening_events
 from darkempire.rules.state import GameConfig, GameState
-from darkempire.rules.views import player_view, spectator_view
+from darkempire.rules.views import PlayerView, player_view, spectator_view
 from darkempire.serialization import load_action, to_data, to_json
-from darkempire.server.protocol import ack_message, timeout_message, update_message, welcome_message
+from darkempire.server.protocol import Frame, ack_message, timeout_message, update_message, welcome_message
 from darkempire.server.refusals import BadRequestError, ChoiceConflictError, MatchOverError
 from darkempire.server.storage import SeatHolder, Storage, StoredChoice, StoredMatch
+from darkempire.text import action_label
 from darkempire.wire.prompts import Prompt
 
 __all__ = ["Dealer", "Match", "Outbox"]
@@ -72,6 +74,14 @@ class Match:
         self.holders: dict[int, SeatHolder] = {}
         self._outboxes: list[Outbox] = []
         self._history: tuple[object, Any] = (None, None)
+        #: What each seat (``None``: the spectators) is shown at ``seq`` ``_shown_at``: its prompt, and its
+        #: ``update`` message (encoded once, sent to every connection of the seat).
+        self._shown_at = -1
+        self._prompts: dict[int | None, Prompt] = {}
+        self._views: dict[int, tuple[PlayerView, Sequence[Action]]] = {}
+        self._updates: dict[int | None, Frame] = {}
+        self._data: dict[int | None, dict[str, Any]] = {}
+        self._label_memo: tuple[object, dict[tuple[int, Action], str]] = (None, {})
 
     @property
     def seq(self) -> int:
@@ -152,7 +162,7 @@ class Match:
             kind = self.stored.bots[seat]
             assert kind is not None
             bot = make_bot(kind, self._bot_seed(seat))
-            action = bot.choose(player_view(self.state, seat), engine.legal_actions(self.state, seat))
+            action = bot.choose(*self._seat_view(seat))
             try:
                 self.accept(seat, action, storage, judge_again=False)
             except ChoiceConflictError:
@@ -169,7 +179,7 @@ class Match:
     def choose_for(self, seat: int, storage: Storage) -> None:
         """``seat`` let its time run out: a greedy bot makes its choice, and every connection is told."""
         bot = make_bot("greedy", self._bot_seed(seat))
-        seq = self.accept(seat, bot.choose(player_view(self.state, seat), engine.legal_actions(self.state, seat)), storage)
+        seq = self.accept(seat, bot.choose(*self._seat_view(seat)), storage)
         for outbox in list(self._outboxes):
             outbox.put(timeout_message(seat, seq))
 
@@ -182,10 +192,61 @@ class Match:
     # ------------------------------------------------------------------ what each connection sees
 
     def prompt(self, seat: int | None) -> Prompt:
-        """What ``seat`` (``None``: a spectator) is shown now: its view and its legal actions."""
-        if seat is None:
-            return Prompt(spectator_view(self.state), ())
-        return Prompt(player_view(self.state, seat), tuple(engine.legal_actions(self.state, seat)))
+        """What ``seat`` (``None``: a spectator) is shown now: its view, its legal actions and their labels.
+
+        Built once per seat and accepted choice, however many connections ask: the view and the legal actions
+        come from the engine, so the prompt is made with its labels rather than type-checking the whole view
+        again (what :class:`~darkempire.wire.prompts.Prompt` does when it makes them itself).
+        """
+        self._fresh()
+        if seat not in self._prompts:
+            if seat is None:
+                self._prompts[seat] = Prompt(spectator_view(self.state), (), labels=())
+            else:
+                view, listing = self._seat_view(seat)
+                actions = tuple(listing)
+                self._prompts[seat] = Prompt(view, actions, labels=self._labels(seat, view, actions))
+        return self._prompts[seat]
+
+    def _labels(self, seat: int, view: PlayerView, actions: tuple[Action, ...]) -> tuple[str, ...]:
+        """:func:`~darkempire.wire.prompts.prompt_labels` of ``seat``'s actions, each made once per decision.
+
+        While the other seats choose, a seat is offered the same actions again after each of their choices.
+        A label is a function of its action, the theme and, of the view, only the seat and the number of
+        players (fixed for the match), except a reinforcement's, which names whose card it goes to on the
+        table: that one is made anew each time.
+        """
+        decision = self.decision()
+        if self._label_memo[0] != decision:
+            self._label_memo = (decision, {})
+        memo = self._label_memo[1]
+        labels = []
+        for action in actions:
+            if isinstance(action, Reinforce):
+                labels.append(action_label(action, Theme.STEAM_NOIR, view))
+                continue
+            key = (seat, action)
+            if key not in memo:
+                memo[key] = action_label(action, Theme.STEAM_NOIR, view)
+            labels.append(memo[key])
+        return tuple(labels)
+
+    def _seat_view(self, seat: int) -> tuple[PlayerView, Sequence[Action]]:
+        """``seat``'s view and legal actions now, built once per choice for its bot and its prompt (the engine's
+        listing, whose actions a bot that looks at one only does not all build)."""
+        self._fresh()
+        if seat not in self._views:
+            self._views[seat] = (player_view(self.state, seat), engine.legal_actions(self.state, seat))
+        return self._views[seat]
+
+    def _fresh(self) -> None:
+        """Forget what was shown at an earlier ``seq``."""
+        if self._shown_at != self.seq:
+            self._shown_at = self.seq
+            self._prompts.clear()
+            self._views.clear()
+            self._updates.clear()
+            self._data.clear()
 
     def events(self, seq: int, seat: int | None) -> tuple[Event, ...]:
         """The events of choice ``seq`` (0: the deal) as ``seat`` may see them."""
@@ -209,17 +270,27 @@ class Match:
             self._outboxes.remove(outbox)
 
     def _broadcast(self) -> None:
-        prompts: dict[int | None, dict[str, Any]] = {}
         for outbox in list(self._outboxes):
-            seat = outbox.seat
-            if seat not in prompts:
-                prompts[seat] = self.prompt_data(seat)
-            outbox.put(update_message(self.seq, self.events(self.seq, seat), prompts[seat]))
+            outbox.put(self.update(outbox.seat))
+
+    def update(self, seat: int | None) -> Frame:
+        """The ``update`` message of the last choice as ``seat`` (``None``: a spectator) sees it, made from that
+        seat's events and prompt alone, and encoded once for every connection of the seat."""
+        self._fresh()
+        if seat not in self._updates:
+            self._updates[seat] = Frame(update_message(self.seq, self.events(self.seq, seat), self.prompt_data(seat)))
+        return self._updates[seat]
 
     def prompt_data(self, seat: int | None) -> dict[str, Any]:
-        """:meth:`prompt` as a ``"prompt"`` message's data. The finished weeks, the same in every view and the
-        bulk of a late one, are encoded once per week rather than once per seat and choice."""
-        prompt = self.prompt(seat)
+        """:meth:`prompt` as a ``"prompt"`` message's data, encoded once per seat and choice (do not change
+        it: it is shared). The finished weeks, the same in every view and the bulk of a late one, are encoded
+        once per week rather than once per seat and choice."""
+        self._fresh()
+        if seat not in self._data:
+            self._data[seat] = self._encode(self.prompt(seat))
+        return self._data[seat]
+
+    def _encode(self, prompt: Prompt) -> dict[str, Any]:
         history = prompt.view.history
         if self._history[0] is not history:
             self._history = (history, to_data(prompt)["view"]["history"])

@@ -34,6 +34,7 @@ is built from that seat's view and events alone (spectators: the public ones), s
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any, Final, cast
 
@@ -55,9 +56,11 @@ __all__ = [
     "RATE_PER_SECOND",
     "SERVER_TYPES",
     "Act",
+    "Frame",
     "Hello",
     "ack_message",
     "error_message",
+    "message_text",
     "timeout_message",
     "parse_client_message",
     "update_message",
@@ -76,6 +79,26 @@ MAX_FRAME_BYTES: Final = 16 * 1024
 RATE_PER_SECOND: Final = 20.0
 #: ... and at once after a pause.
 RATE_BURST: Final = 40
+
+
+class Frame(dict[str, Any]):
+    """A server message that is sent to several connections (an ``update`` to every connection of a seat):
+    its JSON text is made once, by the first connection that sends it (:meth:`text`). Do not change it."""
+
+    __slots__ = ("_text",)
+
+    def text(self) -> str:
+        """The message as one compact JSON text frame."""
+        try:
+            return self._text
+        except AttributeError:
+            self._text: str = message_text(self)
+            return self._text
+
+
+def message_text(message: dict[str, Any]) -> str:
+    """A server message as the JSON text of its frame (compact, UTF-8, no NaN)."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
 @attrs.frozen
