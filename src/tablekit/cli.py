@@ -51,7 +51,7 @@ import os
 import re
 import sys
 import types
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Generic, NoReturn, Protocol, TextIO, TypeVar
 
 import attrs
@@ -72,6 +72,8 @@ __all__ = [
     "UsageError",
     "main",
     "one_line",
+    "other_seat_kinds",
+    "seat_kinds",
 ]
 
 O = TypeVar("O")
@@ -135,6 +137,50 @@ class Command(Generic[O]):
     help: str
     run: Callable[[argparse.Namespace, O], int]
     add_arguments: Callable[[argparse.ArgumentParser], object] = _no_arguments
+
+
+def _named_kinds(spec: str, known: Collection[str]) -> list[str]:
+    kinds = [kind.strip() for kind in spec.split(",")]
+    unknown = [kind for kind in kinds if kind not in known]
+    if unknown:
+        raise UsageError(f"--bots: unknown bot kind {unknown[0]!r:.40}; choose from {', '.join(sorted(known))}")
+    return kinds
+
+
+def seat_kinds(spec: str, known: Collection[str], players: int) -> list[str]:
+    """The bot kind of each seat that a ``--bots`` option names: one kind for every seat, or one per seat in
+    seat order, separated by commas.
+
+    >>> seat_kinds("greedy", {"greedy", "random"}, 3)
+    ['greedy', 'greedy', 'greedy']
+
+    :raises UsageError: a kind not in ``known``, or a list of the wrong length.
+    """
+    kinds = _named_kinds(spec, known)
+    if len(kinds) == 1:
+        return kinds * players
+    if len(kinds) != players:
+        raise UsageError(f"--bots: give one kind, or one per seat ({players}), not {len(kinds)}")
+    return kinds
+
+
+def other_seat_kinds(spec: str, known: Collection[str], players: int, seat: int) -> list[str | None]:
+    """The bot kind of each seat but a person's ``seat`` (``None`` there) that a ``play --bots`` option names:
+    one kind for every other seat, or one per other seat in seat order.
+
+    >>> other_seat_kinds("greedy,random", {"greedy", "random"}, 3, seat=1)
+    ['greedy', None, 'random']
+
+    :raises UsageError: a kind not in ``known``, or a list of the wrong length.
+    """
+    kinds = _named_kinds(spec, known)
+    if len(kinds) == 1:
+        kinds *= players - 1
+    if len(kinds) != players - 1:
+        raise UsageError(
+            f"--bots: give one kind, or one for each of the {players - 1} other seats in seat order, not {len(kinds)}"
+        )
+    return [*kinds[:seat], None, *kinds[seat:]]
 
 
 def one_line(text: str) -> str:

@@ -109,19 +109,8 @@ def _add_replay(sub: argparse.ArgumentParser) -> None:
 
 
 def _bot_kinds(spec: str, players: int) -> list[str]:
-    """The bot kind of each seat that ``--bots`` names.
-
-    :raises UsageError: for a kind that does not exist or a list of the wrong length.
-    """
-    kinds = [k.strip() for k in spec.split(",")]
-    unknown = [k for k in kinds if k not in BOT_KINDS]
-    if unknown:
-        raise UsageError(f"--bots: unknown bot kind {unknown[0]!r}; choose from {', '.join(sorted(BOT_KINDS))}")
-    if len(kinds) == 1:
-        return kinds * players
-    if len(kinds) != players:
-        raise UsageError(f"--bots: give one kind, or one per seat ({players}), not {len(kinds)}")
-    return kinds
+    """The bot kind of each seat that ``--bots`` names (:func:`tablekit.cli.seat_kinds`)."""
+    return shell.seat_kinds(spec, BOT_KINDS, players)
 
 
 def _demo(args: argparse.Namespace, out: Console) -> int:

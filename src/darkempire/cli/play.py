@@ -71,7 +71,7 @@ from darkempire.text import (
     strengths_line,
 )
 from darkempire.rules.views import PlayerView, spectator_view
-from tablekit.cli import UsageError
+from tablekit.cli import UsageError, other_seat_kinds
 
 __all__ = [
     "DEFAULT_SAVE",
@@ -461,21 +461,11 @@ class Setup:
 
 def other_kinds(spec: str, players: int, seat: int) -> tuple[str | None, ...]:
     """The bot kind of each seat that ``--bots`` names: one kind for every other seat, or one kind per other
-    seat in seat order, separated by commas; ``None`` at ``seat``.
+    seat in seat order, separated by commas; ``None`` at ``seat`` (:func:`tablekit.cli.other_seat_kinds`).
 
     :raises UsageError: for a kind that does not exist or a list of the wrong length.
     """
-    kinds = [k.strip() for k in spec.split(",")]
-    unknown = [k for k in kinds if k not in BOT_KINDS]
-    if unknown:
-        raise UsageError(f"--bots: unknown bot kind {unknown[0]!r}; choose from {', '.join(sorted(BOT_KINDS))}")
-    if len(kinds) == 1:
-        kinds *= players - 1
-    if len(kinds) != players - 1:
-        raise UsageError(
-            f"--bots: give one kind, or one for each of the {players - 1} other seats in seat order, not {len(kinds)}"
-        )
-    return (*kinds[:seat], None, *kinds[seat:])
+    return tuple(other_seat_kinds(spec, BOT_KINDS, players, seat))
 
 
 @attrs.define

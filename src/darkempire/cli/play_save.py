@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import json
 import os
-import stat
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +29,7 @@ import attrs
 from darkempire.bots import BOT_KINDS
 from darkempire.records import GameRecord, RecordError
 from darkempire.serialization import DEFAULT_MAX_SIZE, SerializationError, from_data, parse_json, to_data
+from tablekit.files import read_limited
 
 __all__ = ["SAVE_FORMAT", "SaveFileError", "SavedGame", "read_save", "write_save"]
 
@@ -76,16 +76,6 @@ def write_save(path: Path, saved: SavedGame) -> None:
         raise SaveFileError(f"cannot write {path}: {error.strerror or error}") from None
 
 
-def _read_bytes(path: Path) -> bytes:
-    try:
-        if not stat.S_ISREG(path.stat().st_mode):  # a FIFO or a device would block
-            raise SaveFileError(f"{path} is not a regular file")
-        with path.open("rb") as file:
-            return file.read(DEFAULT_MAX_SIZE + 1)
-    except OSError as error:
-        raise SaveFileError(f"cannot read {path}: {error.strerror or error}") from None
-
-
 def read_save(path: Path) -> SavedGame:
     """The saved game in ``path``, checked field by field; its record is checked as any game record is
     (:func:`darkempire.serialization.from_data`), not yet replayed.
@@ -93,7 +83,7 @@ def read_save(path: Path) -> SavedGame:
     :raises SaveFileError: if the file cannot be read or is not a saved game; the message names the field.
     """
     try:
-        document = parse_json(_read_bytes(path), max_size=DEFAULT_MAX_SIZE)
+        document = parse_json(read_limited(path, DEFAULT_MAX_SIZE, what="saved game", error=SaveFileError), max_size=DEFAULT_MAX_SIZE)
     except SerializationError as error:
         raise SaveFileError(f"{path} is not a saved game: {error}") from None
     if not isinstance(document, dict) or document.get("format") != SAVE_FORMAT:

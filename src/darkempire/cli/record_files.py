@@ -8,8 +8,6 @@ every hidden choice) or a ``"public-record"``
 
 from __future__ import annotations
 
-import os
-import stat
 from pathlib import Path
 
 from darkempire.public_record import PublicRecord
@@ -25,6 +23,7 @@ from darkempire.serialization import (
     parse_json,
     to_json,
 )
+from tablekit import files
 
 __all__ = ["check_writable", "read_record", "write_record"]
 
@@ -34,33 +33,16 @@ def write_record(path: Path, record: GameRecord | PublicRecord) -> None:
 
     :raises RecordError: if the file cannot be written.
     """
-    try:
-        path.write_text(to_json(record) + "\n", encoding="utf-8")
-    except OSError as error:
-        raise RecordError(f"cannot write {path}: {error.strerror or error}") from None
+    files.write_text(path, to_json(record), error=RecordError)
 
 
 def check_writable(path: Path) -> None:
-    """Check that :func:`write_record` could write ``path`` now, leaving the file system as it was: a command
-    calls it before the work whose record it writes, so that a mistyped directory is refused at once.
-
-    A file that does not exist is created and removed again; one that exists is opened for writing without
-    being truncated (nor waited on, if it is a FIFO without a reader).
+    """Check that :func:`write_record` could write ``path`` now, leaving the file system as it was
+    (:func:`tablekit.files.check_writable`): a command calls it before the work whose record it writes.
 
     :raises RecordError: if ``path`` cannot be written, with the same message :func:`write_record` gives.
     """
-    try:
-        try:
-            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL)
-            created = True
-        except FileExistsError:
-            descriptor = os.open(path, os.O_WRONLY | os.O_NONBLOCK)
-            created = False
-        os.close(descriptor)
-        if created:
-            os.unlink(path)
-    except OSError as error:
-        raise RecordError(f"cannot write {path}: {error.strerror or error}") from None
+    files.check_writable(path, error=RecordError)
 
 
 def read_record(path: Path, *, max_size: int = DEFAULT_MAX_SIZE) -> GameRecord | PublicRecord:
@@ -72,16 +54,7 @@ def read_record(path: Path, *, max_size: int = DEFAULT_MAX_SIZE) -> GameRecord |
     :raises SerializationError: if it is not a valid record (with the path of the bad value).
     :raises RecordError: if it is a saved game of ``darkempire play``, which ``play --resume`` goes on with.
     """
-    try:
-        # A FIFO or a device would block open() or read() forever: only a regular file is a record.
-        if not stat.S_ISREG(path.stat().st_mode):
-            raise RecordError(f"{path} is not a regular file")
-        with path.open("rb") as file:
-            data = file.read(max_size + 1)  # never the whole of a huge file
-    except OSError as error:
-        raise RecordError(f"cannot read {path}: {error.strerror or error}") from None
-    if len(data) > max_size:
-        raise DocumentTooLargeError(f"{path} holds more than {max_size} bytes, the limit of a record")
+    data = files.read_limited(path, max_size, error=RecordError, too_large=DocumentTooLargeError)
     try:
         document = from_json(data, max_size=max_size)
     except FormatVersionError:

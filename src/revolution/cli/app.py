@@ -29,6 +29,7 @@ from typing import Final, TextIO, cast
 from revolution.cli import demo, play, replay, simulate
 from revolution.cli.options import BOT_KINDS, add_bots, add_game, bot_kinds, config_of, make_bot, other_kinds
 from tablekit import cli as shell
+from tablekit.files import check_writable
 from tablekit.cli import Command, CommandExit, Shell, UsageError
 
 __all__ = ["COMMANDS", "DESCRIPTION", "GAME_NAME", "PEEK_BYTES", "SHELL", "WrappedOutput", "main", "plain",
@@ -131,7 +132,7 @@ def _add_simulate(sub: argparse.ArgumentParser) -> None:
 def _demo(args: argparse.Namespace, out: TextIO) -> int:
     kinds = bot_kinds(args.bots, args.players)
     if args.record is not None:  # refused now rather than after the whole game
-        demo.check_writable(Path(args.record))
+        check_writable(Path(args.record))
     bots = [make_bot(kind, 10 * args.seed + seat) for seat, kind in enumerate(kinds)]
     return demo.run(out, config_of(args), args.seed, bots, kinds, args.record)
 
@@ -141,7 +142,7 @@ def _play(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError(f"--seat must be from 0 to {args.players - 1} in a {args.players}-player game")
     kinds = other_kinds(args.bots, args.players, args.seat)
     if args.record is not None:  # refused before the game, not after an hour of play
-        demo.check_writable(Path(args.record))
+        check_writable(Path(args.record))
     # The person's seat gets a bot too, never asked: play.run puts the person there.
     bots = [make_bot(kind or "random", 10 * args.seed + seat) for seat, kind in enumerate(kinds)]
     try:

@@ -12,7 +12,6 @@ character's winner and rewards in board order (rules 5.2-5.8), the bid tokens' r
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
@@ -24,9 +23,9 @@ from revolution.rules.game import GAME
 from revolution.rules.state import RevolutionConfig
 from revolution.rules.views import RevolutionView
 from tablekit.bots import Bot, run_game
-from tablekit.records import RecordError
+from tablekit.files import write_text
 
-__all__ = ["check_writable", "run", "write_record_file"]
+__all__ = ["run"]
 
 
 def run(out: TextIO, config: RevolutionConfig, seed: int, bots: Sequence[Bot[RevolutionView, Action]],
@@ -47,42 +46,6 @@ def run(out: TextIO, config: RevolutionConfig, seed: int, bots: Sequence[Bot[Rev
         for line in event_lines(event.payload):
             print(line, file=out)
     if record is not None:
-        write_record_file(Path(record), save_record(played.record))
+        write_text(Path(record), save_record(played.record))
         print(f"Record of {len(played.record.choices)} choices written to {record}", file=out)
     return 0
-
-
-def write_record_file(path: Path, text: str) -> None:
-    """Write the record's JSON ``text`` to ``path``.
-
-    :raises ~tablekit.records.RecordError: the file cannot be written, with the system's reason.
-    """
-    try:
-        path.write_text(text + "\n", encoding="utf-8")
-    except OSError as error:
-        raise RecordError(f"cannot write {path}: {error.strerror or error}") from None
-
-
-def check_writable(path: Path) -> None:
-    """Check that :func:`write_record_file` could write ``path`` now, leaving the file system as it was: a
-    command calls it before the game whose record it writes, so that a mistyped directory is refused at once
-    (as Dark Empire's ``demo --record`` and ``play --record``).
-
-    A file that does not exist is created and removed again; one that exists is opened for writing without
-    being truncated (nor waited on, if it is a FIFO without a reader).
-
-    :raises ~tablekit.records.RecordError: ``path`` cannot be written, with the message
-        :func:`write_record_file` would give.
-    """
-    try:
-        try:
-            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL)
-            created = True
-        except FileExistsError:
-            descriptor = os.open(path, os.O_WRONLY | os.O_NONBLOCK)
-            created = False
-        os.close(descriptor)
-        if created:
-            os.unlink(path)
-    except OSError as error:
-        raise RecordError(f"cannot write {path}: {error.strerror or error}") from None

@@ -25,7 +25,7 @@ from revolution.rules.state import RevolutionConfig
 from revolution.rules.views import RevolutionView
 from revolution.wire import SEEDS
 from tablekit.bots import Bot, RandomBot
-from tablekit.cli import UsageError
+from tablekit.cli import other_seat_kinds, seat_kinds
 
 __all__ = ["BOT_KINDS", "add_bots", "add_game", "bot_kinds", "config_of", "make_bot", "other_kinds"]
 
@@ -75,41 +75,19 @@ def config_of(args: argparse.Namespace) -> RevolutionConfig:
                             area_control_bonus=args.area_control_bonus)
 
 
-def _known(spec: str) -> list[str]:
-    """The kinds ``spec`` names, separated by commas.
-
-    :raises ~tablekit.cli.UsageError: a kind that does not exist.
-    """
-    kinds = [kind.strip() for kind in spec.split(",")]
-    unknown = [kind for kind in kinds if kind not in BOT_KINDS]
-    if unknown:
-        raise UsageError(f"--bots: unknown bot kind {unknown[0]!r}; choose from {', '.join(sorted(BOT_KINDS))}")
-    return kinds
-
-
 def other_kinds(spec: str, players: int, seat: int) -> list[str | None]:
     """The bot kind of each seat but ``seat`` (the person's, ``None``) that ``play --bots`` names: one kind for
-    every other seat, or one per other seat in seat order, as Dark Empire's ``play --bots``.
+    every other seat, or one per other seat in seat order, as Dark Empire's ``play --bots``
+    (:func:`tablekit.cli.other_seat_kinds`).
 
     :raises ~tablekit.cli.UsageError: a kind that does not exist, or a list of the wrong length.
     """
-    kinds = _known(spec)
-    if len(kinds) == 1:
-        kinds *= players - 1
-    if len(kinds) != players - 1:
-        raise UsageError(f"--bots: give one kind, or one for each of the {players - 1} other seats in seat order, "
-                         f"not {len(kinds)}")
-    return [*kinds[:seat], None, *kinds[seat:]]
+    return other_seat_kinds(spec, BOT_KINDS, players, seat)
 
 
 def bot_kinds(spec: str, players: int) -> list[str]:
-    """The bot kind of each seat that ``--bots`` names.
+    """The bot kind of each seat that ``--bots`` names (:func:`tablekit.cli.seat_kinds`).
 
     :raises ~tablekit.cli.UsageError: a kind that does not exist, or a list of the wrong length.
     """
-    kinds = _known(spec)
-    if len(kinds) == 1:
-        return kinds * players
-    if len(kinds) != players:
-        raise UsageError(f"--bots: give one kind, or one per seat ({players}), not {len(kinds)}")
-    return kinds
+    return seat_kinds(spec, BOT_KINDS, players)

@@ -32,7 +32,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Final, Protocol, TextIO
 
-from revolution.cli.demo import write_record_file
 from revolution.cli.text import action_text, character_lines, event_lines, tokens_text, view_lines
 from revolution.records import save_record
 from revolution.rules.actions import Action
@@ -44,6 +43,7 @@ from revolution.rules.game import GAME
 from revolution.rules.state import Phase, RevolutionConfig
 from revolution.rules.tokens import Token, Tokens
 from revolution.rules.views import RevolutionView
+from tablekit.files import write_text
 from tablekit.bots import Bot, iter_game
 from tablekit.events import Event
 from tablekit.records import Choice, Record
@@ -256,6 +256,6 @@ def run(out: TextIO, stdin: LineReader, config: RevolutionConfig, seed: int, sea
                 print(line, file=out)
     if record is not None:
         played = Record(GAME.name, GAME.version, config, seed, tuple(choices))
-        write_record_file(Path(record), save_record(played))
+        write_text(Path(record), save_record(played))
         print(f"Record of {len(choices)} choices written to {record}", file=out)
     return 0

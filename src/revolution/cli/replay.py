@@ -10,7 +10,6 @@ replay's verdict: the winners, or where a record of a game in progress stops.
 
 from __future__ import annotations
 
-import stat
 from pathlib import Path
 from typing import TextIO
 
@@ -21,7 +20,8 @@ from revolution.records import ReplayedGame, RevolutionRecord, load_record, repl
 from revolution.rules.game import GAME
 from revolution.rules.state import Phase
 from tablekit.errors import AlreadyChoseError
-from tablekit.records import DivergentChoiceError, RecordError, resume
+from tablekit.files import read_limited
+from tablekit.records import DivergentChoiceError, resume
 from tablekit.wire import DEFAULT_MAX_BYTES
 
 __all__ = ["RefusedChoiceError", "read_record_file", "run"]
@@ -64,16 +64,7 @@ def read_record_file(path: Path, *, max_bytes: int = DEFAULT_MAX_BYTES) -> Revol
     :raises ~tablekit.records.RecordError: the file cannot be read, is no regular file, or is too large.
     :raises ~tablekit.wire.WireError: the file holds no valid ``revolution/1`` record.
     """
-    try:
-        # A FIFO or a device would block the read forever: only a regular file is a record.
-        if not stat.S_ISREG(path.stat().st_mode):
-            raise RecordError(f"{path} is not a regular file")
-        with path.open("rb") as file:
-            data = file.read(max_bytes + 1)  # never the whole of a huge file
-    except OSError as error:
-        raise RecordError(f"cannot read {path}: {error.strerror or error}") from None
-    if len(data) > max_bytes:
-        raise RecordError(f"{path} holds more than {max_bytes} bytes, the limit of a record")
+    data = read_limited(path, max_bytes)
     return load_record(data, max_bytes=max_bytes)
 
 
