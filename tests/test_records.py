@@ -204,11 +204,13 @@ def test_replay_refuses_bad_files_and_arguments(tmp_path: Path, capsys: pytest.C
         ([str(broken)], "choices[3].action.cards[0]"),
         ([str(good), "--seat", "7", "--week", "1"], "no seat 7"),
         ([str(good), "--week", "13"], "week 13"),
-        ([str(good), "--seat", "1"], "--week"),
     ]
     for args, message in cases:
         assert main(["replay", *args]) == 1
         assert message in capsys.readouterr().err
+    with pytest.raises(SystemExit) as usage:  # options that do not fit together: a usage error, as argparse's
+        main(["replay", str(good), "--seat", "1"])
+    assert usage.value.code == 2 and "--seat needs --week" in capsys.readouterr().err
 
 
 @pytest.mark.spec("9.3")
