@@ -33,9 +33,15 @@ TIMEOUT = 10.0
 
 
 @contextmanager
-def serving(app: Starlette) -> Iterator[str]:
-    """Run ``app`` on uvicorn on a free loopback port for the ``with`` block; yield its base URL."""
+def serving(app: Starlette, *, send_buffer: int | None = None) -> Iterator[str]:
+    """Run ``app`` on uvicorn on a free loopback port for the ``with`` block; yield its base URL.
+
+    :param send_buffer: a send buffer size for the listening socket, which the sockets it accepts inherit (a
+        small one keeps the server from pushing much into a client that does not read).
+    """
     sock = socket.socket()
+    if send_buffer is not None:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, send_buffer)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     config = uvicorn.Config(app, log_level="warning", ws="websockets-sansio", ws_max_size=1 << 20, lifespan="on")

@@ -13,7 +13,6 @@ import asyncio
 import json
 import logging
 import socket
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -21,10 +20,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import TIMEOUT, GameClient, Lobby, awaits_me, is_over, message  # skips without the extra
+from server_helpers import TIMEOUT, GameClient, Lobby, awaits_me, is_over, message, serving  # skips without the extra
 
-import uvicorn  # noqa: E402  (after server_helpers, which skips this module when the server extra is missing)
-from starlette.applications import Starlette  # noqa: E402
+# After server_helpers, which skips this module when the server extra is missing.
 from websockets.exceptions import ConnectionClosed  # noqa: E402
 from websockets.sync.client import ClientConnection, connect  # noqa: E402
 
@@ -33,30 +31,6 @@ from darkempire.server.storage import SQLiteStorage  # noqa: E402
 
 #: The socket buffers of the test's connections, in bytes: the kernel keeps at least a few kB.
 _BUFFER = 4096
-
-
-@contextmanager
-def _tight_serving(app: Starlette) -> Iterator[str]:
-    """Like ``server_helpers.serving``, with a small send buffer on the listening socket: the sockets it
-    accepts inherit it, so that the server cannot push much into a client that does not read."""
-    sock = socket.socket()
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, _BUFFER)
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    config = uvicorn.Config(app, log_level="warning", ws="websockets-sansio", ws_max_size=1 << 20, lifespan="on")
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    while not server.started:
-        if not thread.is_alive():
-            raise RuntimeError("uvicorn did not start")
-        thread.join(0.01)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(TIMEOUT)
-        sock.close()
 
 
 @contextmanager
@@ -91,7 +65,7 @@ def test_a_spectator_that_stops_reading_is_dropped_and_catches_up_on_reconnectin
     storage = SQLiteStorage(tmp_path / "slow.sqlite3")
     # A player's move and the bots' answers queue up to about 80 kB at once for a connection that reads.
     app = create_app(storage, rate=1000.0, burst=1000, queued=150_000)
-    with _tight_serving(app) as base:
+    with serving(app, send_buffer=_BUFFER) as base:
         lobby = Lobby(base)
         match_id = lobby.create(3, [None, "greedy", "random"])
         with _slow_spectator(base, match_id) as slow:
