@@ -41,24 +41,9 @@ from darkempire.rules.state import GameConfig
 from darkempire.serialization import load_prompt, to_json
 from darkempire.text import cards_text
 from darkempire.wire.prompts import make_prompt, prompt_labels
-from test_cli_play_newcomer import ESCAPES, FIRST_CHOICES, env, game_events, pty_session
+from test_cli_play_newcomer import ESCAPES, FIRST_CHOICES, darkempire, env, game_events, pty_session
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def darkempire(
-    args: Sequence[str], answers: Sequence[str] = (), cwd: Path | None = None
-) -> subprocess.CompletedProcess[str]:
-    """Run ``darkempire args`` with ``answers`` piped to it, one a line, 80 columns wide."""
-    return subprocess.run(
-        [sys.executable, "-m", "darkempire", *args],
-        input="".join(a + "\n" for a in answers),
-        capture_output=True,
-        text=True,
-        env=env(),
-        cwd=cwd,
-        timeout=120,
-    )
 
 
 # --------------------------------------------------------------------------- 1: the theme in play's files

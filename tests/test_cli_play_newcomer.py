@@ -57,7 +57,7 @@ def env(columns: int = 80) -> dict[str, str]:
 
 
 def darkempire(
-    args: Sequence[str], answers: Sequence[str], cwd: Path | None = None
+    args: Sequence[str], answers: Sequence[str] = (), cwd: Path | None = None
 ) -> subprocess.CompletedProcess[str]:
     """Run ``darkempire args`` with ``answers`` piped to it, one a line, 80 columns wide."""
     return subprocess.run(
