@@ -253,7 +253,7 @@ def _wrong_digest(document: dict[str, Any]) -> None:
     ("record_kind", "change", "words"),
     [
         ("game", _other_winner, r"the record says revolution, won by seat \d \(\w[\w ]*\), the rules give "),
-        ("game", _one_more_point, r"but the City Guard total is \d+ in the record and \d+ by the rules"),
+        ("game", _one_more_point, r"but they differ in the City Guard total: \d+ in the record, \d+ by the rules"),
         ("game", _no_verdict, r"the record has no verdict, but the rules reach one: [a-z ]+, won by seat \d"),
         ("game", _wrong_digest, r"choice 5 \(seat \d discards [\w ]+ \d #\d+, [\w ]+ \d #\d+\) diverges"),
         ("public", _other_winner, r"its verdict is not the one its steps reach: the record says "),

@@ -341,7 +341,7 @@ def verdict_difference(recorded: Verdict | None, replayed: Verdict | None, theme
     ours, theirs = _verdict_details(recorded, theme), _verdict_details(replayed, theme)
     for (what, mine), (_, right) in zip(ours, theirs):
         if mine != right:
-            return f"{said}, but {what} is {mine} in the record and {right} by the rules"
+            return f"{said}, but they differ in {what}: {mine} in the record, {right} by the rules"
     return f"{said}, but the verdicts differ in the number of factions or seats"
 
 
