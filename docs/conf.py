@@ -6,6 +6,7 @@ Build with ``nox -s docs`` or ``sphinx-build -W -n -b html docs docs/_build/html
 
 from __future__ import annotations
 
+import os
 import sys
 import warnings
 from pathlib import Path
@@ -13,6 +14,8 @@ from typing import Any
 
 DOCS = Path(__file__).resolve().parent
 sys.path.insert(0, str(DOCS / "_ext"))
+# The docs and their doctests describe the pure kernel, whether or not a compiled build is in src/ (docs/kernel.md).
+os.environ["DARKEMPIRE_PURE_KERNEL"] = "1"
 
 import darkempire  # noqa: E402  # after the path set-up, so the version below is the installed package's
 

@@ -26,13 +26,30 @@ The package re-exports ``Kernel``, ``KernelIndexError`` and ``deal``. The module
 * :mod:`~darkempire.kernel.tally`: weekly and monthly scoring, the verdict;
 * :mod:`~darkempire.kernel.draws`: the reference's random draws, made faster;
 * :mod:`~darkempire.kernel.convert`: to and from a :class:`~darkempire.rules.state.GameState`;
-* :mod:`~darkempire.kernel.playout`: random playouts.
+* :mod:`~darkempire.kernel.playout`: random playouts;
+* :mod:`~darkempire.kernel.compiled` and :mod:`~darkempire.kernel.build`: the optional compiled build (mypyc)
+  of the hot modules, loaded in place of the pure ones when it is built and fresh. :data:`COMPILED` says
+  which are loaded, :data:`BUILD_REASON` why (``docs/kernel.md``, "A compiled build").
 
 Speed tricks and mutable state live here and nowhere else.
 """
 
 from __future__ import annotations
 
-from darkempire.kernel.interface import Kernel, KernelIndexError, deal
+from typing import Final
 
-__all__ = ["Kernel", "KernelIndexError", "deal"]
+from darkempire.kernel import compiled as _compiled
+
+# Before any kernel module is imported: the choice between the compiled and the pure modules is made once.
+_CHOSEN, _REASON = _compiled.select()
+
+from darkempire.kernel.interface import Kernel, KernelIndexError, deal  # noqa: E402
+
+#: Whether the kernel's hot modules are the compiled build (mypyc), not the pure Python ones.
+COMPILED: Final[bool] = _CHOSEN and _compiled.loaded_compiled()
+#: Why the kernel is compiled or pure: not built, a stale build, or ``DARKEMPIRE_PURE_KERNEL`` set.
+BUILD_REASON: Final[str] = _REASON if COMPILED or not _CHOSEN else (
+    "pure modules: a fresh build is there, but the modules imported are not it"
+)
+
+__all__ = ["BUILD_REASON", "COMPILED", "Kernel", "KernelIndexError", "deal"]

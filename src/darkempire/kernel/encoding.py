@@ -63,7 +63,7 @@ FACTIONS: Final[tuple[Faction, ...]] = tuple(Faction)
 #: The sides by code: 0 revolution, 1 emperor.
 SIDES: Final[tuple[Side, Side]] = (Side.REVOLUTION, Side.EMPEROR)
 #: The number of faction cards: hand-card ids from here on are reinforcement cards.
-FACTION_CARD_COUNT: Final = len(FACTION_CARDS)
+FACTION_CARD_COUNT: Final[int] = len(FACTION_CARDS)
 
 #: The phases by the kernel's phase code: the code is the position here (the rulebook's order).
 PHASES: Final[tuple[Phase, ...]] = tuple(Phase)

@@ -15,7 +15,7 @@ import attrs
 
 from darkempire.kernel import convert, dealing, listing, playout, steps
 from darkempire.kernel import encoding as enc
-from darkempire.kernel.mutable import Table
+from darkempire.kernel.mutable import FIELDS, Table
 from darkempire.rules.actions import Action
 from darkempire.rules.errors import WrongPhaseError, WrongSeatError
 from darkempire.rules.state import GameConfig, GameState, Phase
@@ -70,7 +70,7 @@ class Kernel(Table):
     def copy(self) -> Kernel:
         """An independent copy: every list copied, the immutable tuples and records shared."""
         other = type(self).__new__(type(self))
-        for name in Table.__slots__:
+        for name in FIELDS:
             value = getattr(self, name)
             if type(value) is list:
                 value = [list(v) if type(v) is list else v for v in value]

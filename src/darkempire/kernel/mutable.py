@@ -28,12 +28,15 @@ cards. The steps live in :mod:`~darkempire.kernel.listing` (legal actions), :mod
 
 from __future__ import annotations
 
+from typing import Final
+
 import attrs
+from mypy_extensions import mypyc_attr
 
 from darkempire.rules.scoring import MonthScore, Verdict
 from darkempire.rules.state import WeekRecord
 
-__all__ = ["Play", "Record", "Table"]
+__all__ = ["FIELDS", "Play", "Record", "Table"]
 
 #: A play on the kernel's table: ``(seat, card id, side code, step, ((card id, seat, step), ...))``.
 Play = tuple[int, int, int, int, tuple[tuple[int, int, int], ...]]
@@ -64,6 +67,18 @@ class Record:
     built: WeekRecord | None = None
 
 
+#: The names of :class:`Table`'s fields (a compiled class has no ``__slots__`` to read them from).
+FIELDS: Final[tuple[str, ...]] = (
+    "add_on", "awaiting", "banked", "counts", "discard", "draw", "draw_top", "draws", "emperor_pile",
+    "emperor_reserve", "emperor_track", "faction_track", "has_table", "hands", "history", "idle",
+    "month", "month_scores", "month_tokens", "n", "pending", "phase", "placements", "plays",
+    "revolution_pile", "revolution_reserve", "revealed", "scored", "seed", "support", "table_emperor",
+    "table_revolution", "traitor", "used", "verdict", "victors", "week",
+)  # fmt: skip
+
+
+# mypyc makes Table a native class (fast field reads in the compiled kernel); Kernel, not compiled, extends it.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Table:
     """The mutable state of one game: the fields below, in the encoding of :mod:`darkempire.kernel.encoding`.
 
@@ -72,13 +87,7 @@ class Table:
     next snapshot is no game.
     """
 
-    __slots__ = (
-        "add_on", "awaiting", "banked", "counts", "discard", "draw", "draw_top", "draws", "emperor_pile",
-        "emperor_reserve", "emperor_track", "faction_track", "has_table", "hands", "history", "idle",
-        "month", "month_scores", "month_tokens", "n", "pending", "phase", "placements", "plays",
-        "revolution_pile", "revolution_reserve", "revealed", "scored", "seed", "support", "table_emperor",
-        "table_revolution", "traitor", "used", "verdict", "victors", "week",
-    )  # fmt: skip
+    __slots__ = FIELDS
 
     #: The number of seats, 3-5.
     n: int
