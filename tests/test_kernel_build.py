@@ -201,5 +201,7 @@ def test_this_run_tests_the_kernel_it_expects() -> None:
     """conftest.py forces the pure kernel unless DARKEMPIRE_EXPECT_KERNEL=compiled."""
     expected = os.environ.get("DARKEMPIRE_EXPECT_KERNEL") == "compiled"
     assert darkempire.kernel.COMPILED is expected, darkempire.kernel.BUILD_REASON
-    loader = sys.modules["darkempire.kernel.steps"].__spec__.loader
+    spec = sys.modules["darkempire.kernel.steps"].__spec__
+    assert spec is not None
+    loader = spec.loader
     assert isinstance(loader, importlib.machinery.ExtensionFileLoader) is expected
