@@ -141,6 +141,26 @@ def crosshair(session: nox.Session) -> None:
         session.error("CrossHair:\n" + "\n".join(problems))
 
 
+#: The kernel's differential tests and the build's own: what ``compiled_kernel`` runs against the compiled build.
+KERNEL_TESTS = ["tests/test_kernel_differential.py", "tests/test_kernel_hops.py", "tests/test_kernel_users.py",
+                "tests/test_kernel_build.py"]
+
+
+@nox.session
+def compiled_kernel(session: nox.Session) -> None:
+    """Build the kernel with mypyc (``python -m darkempire.kernel.build``) and run its differential tests on it.
+
+    The main suite tests the pure kernel (tests/conftest.py forces it); here ``DARKEMPIRE_EXPECT_KERNEL=compiled``
+    makes every test run on the compiled modules, and fail at once if they are not the ones loaded. The build
+    stays in src/ (gitignored); ``python -m darkempire.kernel.build --clean`` removes it. In an environment that
+    already has the ``dev`` and ``compiled`` extras: ``nox --no-venv --no-install -s compiled_kernel``.
+    """
+    session.install("-e", ".[dev,compiled]")
+    session.run("python", "-m", "darkempire.kernel.build")
+    session.run("python", "-m", "pytest", "-q", *KERNEL_TESTS, *session.posargs,
+                env={"HYPOTHESIS_PROFILE": "ci", "DARKEMPIRE_EXPECT_KERNEL": "compiled"})
+
+
 @nox.session
 def bench(session: nox.Session) -> None:
     """Random playouts of darkempire against its peers', in one table (not a test).
