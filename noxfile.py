@@ -161,6 +161,14 @@ def compiled_kernel(session: nox.Session) -> None:
                 env={"HYPOTHESIS_PROFILE": "ci", "DARKEMPIRE_EXPECT_KERNEL": "compiled"})
 
 
+def _build_kernel(session: nox.Session) -> None:
+    """Build the compiled kernel for a benchmark; a failure (no C compiler) is a warning, not the end."""
+    try:
+        session.run("python", "-m", "darkempire.kernel.build")
+    except nox.command.CommandFailed:
+        session.warn("the kernel's compiled build failed: the compiled kernel's row says why it is missing")
+
+
 @nox.session
 def bench(session: nox.Session) -> None:
     """Random playouts of darkempire against its peers', in one table (not a test).
@@ -171,8 +179,11 @@ def bench(session: nox.Session) -> None:
     Prints one table of decisions/s, games/s and the ratio to the kernel, min and max over rounds, and the
     issue's targets against them. A peer that fails to install is left out with a warning and shows as "not
     installed". Extra arguments go to ``benchmarks/peers.py`` (``--rounds``, ``--seconds``, ``--json FILE``).
+    The kernel is built with mypyc first (``python -m darkempire.kernel.build``), so the table has a row for the
+    compiled kernel beside the pure one; a failed build leaves that row saying why.
     """
-    session.install("-e", ".[openspiel]")
+    session.install("-e", ".[openspiel,compiled]")
+    _build_kernel(session)
     for peer in ("rlcard==1.2.0", "pokerkit>=0.7,<0.8"):
         try:
             session.install(peer)
@@ -222,9 +233,11 @@ def kernel_speed(session: nox.Session) -> None:
 
     Not a test: it asserts nothing about speed (the issue's targets: 300,000 decisions/s, a 5-player game
     under 1 ms). Extra arguments go to ``benchmarks/kernel_speed.py`` (``--rounds``, ``--games``,
-    ``--reference-games``, ``--players``).
+    ``--reference-games``, ``--players``). The kernel is built with mypyc first, so the compiled kernel is
+    measured beside the pure one.
     """
-    session.install("-e", ".")
+    session.install("-e", ".[compiled]")
+    _build_kernel(session)
     session.run("python", "benchmarks/kernel_speed.py", *session.posargs)
 
 

@@ -5,7 +5,11 @@ random games with generators seeded from ``seed`` and counts its **decisions**: 
 applied. Chance is excluded whenever the peer has a separate chance (a chance node, an automated deal);
 each contestant's docstring says exactly what it counts. The contestants:
 
-* ``darkempire kernel``: :func:`darkempire.kernel.deal` and :meth:`~darkempire.kernel.interface.Kernel.playout`;
+* ``darkempire kernel``: :func:`darkempire.kernel.deal` and :meth:`~darkempire.kernel.interface.Kernel.playout`,
+  the pure modules (this process sets ``DARKEMPIRE_PURE_KERNEL``);
+* ``darkempire kernel (compiled)``: the same on the compiled build (``python -m darkempire.kernel.build``, which
+  ``nox -s bench`` runs), measured in a subprocess per round that times itself as :func:`measure` does; a row
+  saying why when there is no fresh build;
 * ``darkempire reference``: :func:`darkempire.rules.engine.deal`, ``awaited_seats``, ``legal_actions``
   and ``apply``, the loop of a random bot driver without views;
 * ``darkempire OpenSpiel``: the adapter's game ``dark_empire_revolution`` stepped with ``apply_actions``;
@@ -56,6 +60,7 @@ from darkempire.rules.state import GameConfig  # noqa: E402
 Play = Callable[[int, int], tuple[int, int]]
 
 KERNEL = "darkempire kernel"
+COMPILED = "darkempire kernel (compiled)"
 
 
 def seat_generators(players: int, game: int) -> list[random.Random]:
@@ -239,6 +244,8 @@ class Contestant:
     play: Play | None
     note: str = ""
     samples: list[Sample] = field(default_factory=list)
+    #: Measures one round of ``seconds`` itself, instead of :func:`measure` on ``play`` (the compiled kernel).
+    sampler: Callable[[float], Sample] | None = None
 
 
 def measure(play: Play, seconds: float) -> Sample:
@@ -256,8 +263,43 @@ def measure(play: Play, seconds: float) -> Sample:
     return sample
 
 
-def contestants(players: int) -> list[Contestant]:
-    """Every contestant, those whose package cannot be imported as rows with a note and no ``play``."""
+def compiled_sample(players: int, seconds: float, game_median: int = 0) -> dict[str, Any]:
+    """One round of the compiled kernel in a subprocess that may load it (:func:`kernel_speed.compiled_worker`):
+    ``compiled`` and ``reason`` (:data:`darkempire.kernel.BUILD_REASON`), then the ``sample`` of
+    :func:`measure` and, when ``game_median`` is given, the median CPU ms of that many 5-player games."""
+    return kernel_speed.compiled_worker(str(Path(__file__).resolve()), "--kernel-worker", "--players", str(players),
+                                        "--seconds", str(seconds), "--game-median", str(game_median))
+
+
+def _kernel_worker(players: int, seconds: float, game_median: int) -> int:
+    import darkempire.kernel
+
+    answer: dict[str, Any] = {"compiled": darkempire.kernel.COMPILED, "reason": darkempire.kernel.BUILD_REASON}
+    if darkempire.kernel.COMPILED:
+        play = kernel_player(players)
+        play(1, 0)  # untimed, as run_rounds plays one game of each contestant first
+        if seconds > 0:
+            answer["sample"] = vars(measure(play, seconds))
+        if game_median:
+            answer["game_ms"] = statistics.median(kernel_speed.kernel_round(game_median, 5)[2]) * 1e3
+    print(json.dumps(answer))
+    return 0
+
+
+def compiled_contestant(players: int) -> Contestant:
+    """The compiled kernel's row: measured by :func:`compiled_sample`, or a note when there is no fresh build."""
+    try:
+        answer = compiled_sample(players, 0)
+    except Exception as error:  # noqa: BLE001  # a broken build is a row that says so, as a broken peer is
+        return Contestant(COMPILED, None, f"could not be loaded: {error!r}")
+    if not answer["compiled"]:
+        return Contestant(COMPILED, None, str(answer["reason"]))
+    return Contestant(COMPILED, None, sampler=lambda seconds: Sample(**compiled_sample(players, seconds)["sample"]))
+
+
+def contestants(players: int, compiled: bool = True) -> list[Contestant]:
+    """Every contestant, those whose package cannot be imported as rows with a note and no ``play``; the
+    compiled kernel's row only when ``compiled``."""
     makers: list[tuple[str, Callable[[], Play]]] = [
         (KERNEL, lambda: kernel_player(players)),
         ("darkempire reference", lambda: reference_player(players)),
@@ -275,20 +317,25 @@ def contestants(players: int) -> list[Contestant]:
             made.append(Contestant(name, None, f"not installed ({error.name or error})"))
         except Exception as error:  # noqa: BLE001  # a peer that installs but fails on import is reported, not fatal
             made.append(Contestant(name, None, f"could not be loaded: {error!r}"))
+    if compiled:
+        made.insert(1, compiled_contestant(players))
     return made
 
 
 def run_rounds(table: list[Contestant], rounds: int, seconds: float) -> None:
     """``rounds`` rounds of every playable contestant, the order reversed every other round, after one
     untimed game of each (a peer's first game pays for lazy imports and caches: RLCard's ran 25% slower)."""
-    playable = [c for c in table if c.play is not None]
+    playable = [c for c in table if c.play is not None or c.sampler is not None]
     for contestant in playable:
-        assert contestant.play is not None
-        contestant.play(1, 0)
+        if contestant.play is not None:
+            contestant.play(1, 0)
     for number in range(rounds):
         for contestant in playable if number % 2 == 0 else playable[::-1]:
-            assert contestant.play is not None
-            contestant.samples.append(measure(contestant.play, seconds))
+            if contestant.sampler is not None:
+                contestant.samples.append(contestant.sampler(seconds))
+            else:
+                assert contestant.play is not None
+                contestant.samples.append(measure(contestant.play, seconds))
 
 
 # --------------------------------------------------------------------------- the table
@@ -300,18 +347,23 @@ def _span(values: list[float]) -> list[float]:
 
 def summary(table: list[Contestant]) -> list[dict[str, Any]]:
     """Each row's min and max over rounds: decisions/s and games/s (CPU), decisions/s (wall), and the
-    kernel's decisions/s over the row's, round by round."""
+    pure and the compiled kernel's decisions/s over the row's, round by round."""
     kernel = next(c for c in table if c.name == KERNEL)
+    compiled = next((c for c in table if c.name == COMPILED), Contestant(COMPILED, None))
+
+    def ratios(of: Contestant, contestant: Contestant) -> list[float]:
+        return [k.rate("decisions") / s.rate("decisions") for k, s in zip(of.samples, contestant.samples)
+                if s.rate("decisions")]  # fmt: skip
+
     rows = []
     for contestant in table:
-        ratios = [k.rate("decisions") / s.rate("decisions") for k, s in zip(kernel.samples, contestant.samples)
-                  if s.rate("decisions")]  # fmt: skip
         rows.append({
             "name": contestant.name, "note": contestant.note, "rounds": len(contestant.samples),
             "decisions_per_s": _span([s.rate("decisions") for s in contestant.samples]),
             "games_per_s": _span([s.rate("games") for s in contestant.samples]),
             "wall_decisions_per_s": _span([s.rate("wall") for s in contestant.samples]),
-            "kernel_ratio": _span(ratios),
+            "kernel_ratio": _span(ratios(kernel, contestant)),
+            "compiled_ratio": _span(ratios(compiled, contestant)),
             "decisions_per_game": (sum(s.decisions for s in contestant.samples)
                                    / max(1, sum(s.games for s in contestant.samples))),
         })  # fmt: skip
@@ -332,24 +384,26 @@ def print_table(rows: list[dict[str, Any]], title: str) -> None:
 
     table = Table(title=title)
     for header in ("contestant", "decisions/s (CPU)", "games/s (CPU)", "decisions/s (wall)", "kernel / this",
-                   "decisions/game"):  # fmt: skip
+                   "compiled / this", "decisions/game"):  # fmt: skip
         table.add_column(header, justify="left" if header == "contestant" else "right")
     for row in rows:
         if row["note"]:
-            table.add_row(row["name"], row["note"], "", "", "", "")
+            table.add_row(row["name"], row["note"], "", "", "", "", "")
             continue
         table.add_row(row["name"], _text(row["decisions_per_s"]), _text(row["games_per_s"], digits=1),
                       _text(row["wall_decisions_per_s"]), _text(row["kernel_ratio"], "x", 2),
+                      _text(row["compiled_ratio"], "x", 2),
                       f"{row['decisions_per_game']:.1f}")  # fmt: skip
-    Console(width=140).print(table)
+    Console(width=160).print(table)
 
 
-def targets(rows: list[dict[str, Any]], game_ms: float) -> list[str]:
-    """The issue's targets against the figures (min - max over rounds); a missing peer says so."""
+def targets(rows: list[dict[str, Any]], game_ms: float, compiled_ms: float | None = None) -> list[str]:
+    """The issue's targets against the figures (min - max over rounds); a missing peer says so. The kernel's
+    are given for the pure modules and, when measured, for the compiled build."""
     by_name = {row["name"]: row for row in rows}
 
-    def ratio(name: str) -> list[float]:
-        return by_name[name]["kernel_ratio"] if name in by_name else []
+    def ratio(name: str, key: str = "kernel_ratio") -> list[float]:
+        return by_name[name][key] if name in by_name else []
 
     reference, adapter = ratio("darkempire reference"), ratio("darkempire OpenSpiel")
     cost = [a / r for a, r in zip(adapter, reference)] if adapter and reference else []
@@ -359,7 +413,12 @@ def targets(rows: list[dict[str, Any]], game_ms: float) -> list[str]:
         f"kernel >= 0.6x OpenSpiel C++ hearts: {_text(ratio('OpenSpiel hearts (C++)'), 'x', 2)}",
         f"5-player kernel game < 1 ms (median): {game_ms:.3f} ms",
         f"OpenSpiel adapter <= 2x the reference's cost per decision: {_text(_span(cost), 'x', 1)}",
-    ]
+    ] + ([
+        f"compiled kernel decisions/s >= 300,000: {_text(by_name[COMPILED]['decisions_per_s'])}",
+        f"compiled kernel >= 5x RLCard Leduc: {_text(ratio('RLCard Leduc', 'compiled_ratio'), 'x', 2)}",
+        f"compiled kernel >= 0.6x OpenSpiel C++ hearts: {_text(ratio('OpenSpiel hearts (C++)', 'compiled_ratio'), 'x', 2)}",
+        f"5-player compiled kernel game < 1 ms (median): {compiled_ms:.3f} ms",
+    ] if compiled_ms is not None and by_name.get(COMPILED, {}).get("rounds") else [])  # fmt: skip
 
 
 def machine() -> dict[str, Any]:
@@ -384,22 +443,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=5, help="darkempire's seats (default 5)")
     parser.add_argument("--game-median", type=int, default=1000, help="5-player kernel games timed (default 1000)")
     parser.add_argument("--json", type=Path, help="also write the figures to this JSON file")
+    parser.add_argument("--kernel-worker", action="store_true", help=argparse.SUPPRESS)  # compiled_sample's
     args = parser.parse_args(argv)
+    if args.kernel_worker:
+        return _kernel_worker(args.players, args.seconds, args.game_median)
     before = machine()
     table = contestants(args.players)
     run_rounds(table, args.rounds, args.seconds)
     per_game = kernel_speed.kernel_round(args.game_median, 5)[2]
     game_ms = statistics.median(per_game) * 1e3
+    compiled_ms = None
+    if any(c.name == COMPILED and c.samples for c in table):
+        compiled_ms = float(compiled_sample(args.players, 0, args.game_median)["game_ms"])
     rows = summary(table)
     after = machine()
     print_table(rows, f"Random playouts, {args.rounds} rounds of {args.seconds:g} CPU s each, min - max over rounds; "
                       f"darkempire with {args.players} players")  # fmt: skip
-    print("\n".join(targets(rows, game_ms)))
+    print("\n".join(targets(rows, game_ms, compiled_ms)))
     print(f"{after['date']}, Python {after['python']}, {after['machine']}, {after['cores']} cores, "
           f"load averages {before['load']} before, {after['load']} after")
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
-        document = {"rows": rows, "kernel_game_ms_median": game_ms, "games_timed": args.game_median,
+        document = {"rows": rows, "kernel_game_ms_median": game_ms, "compiled_kernel_game_ms_median": compiled_ms,
+                    "games_timed": args.game_median,
                     "rounds": args.rounds, "seconds": args.seconds, "players": args.players,
                     "machine_before": before, "machine_after": after}  # fmt: skip
         args.json.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")

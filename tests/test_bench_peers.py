@@ -95,3 +95,17 @@ def test_a_missing_peer_is_a_row_with_a_note(monkeypatch: pytest.MonkeyPatch) ->
     peers.run_rounds([table[peers.KERNEL], table["RLCard Leduc"]], 1, 0.001)
     rows = {row["name"]: row for row in peers.summary([table[peers.KERNEL], table["RLCard Leduc"]])}
     assert rows["RLCard Leduc"]["rounds"] == 0 and rows[peers.KERNEL]["kernel_ratio"] == [1.0, 1.0]
+
+
+def test_the_compiled_kernel_row_counts_the_recorded_games_or_says_why_it_is_missing() -> None:
+    """The compiled kernel's worker (a subprocess that may load the build) plays and counts the same games as
+    the pure kernel; without a fresh build its row is a note with the build's reason."""
+    answer = peers.compiled_sample(3, 0.001)
+    row = peers.compiled_contestant(3)
+    if not answer["compiled"]:
+        assert row.sampler is None and row.note == answer["reason"] and "pure modules" in row.note
+        return
+    sample = answer["sample"]
+    assert sample["games"] >= 1
+    assert sample["decisions"] == sum(recorded_choices(3, game) for game in range(sample["games"]))
+    assert row.sampler is not None and row.note == ""
