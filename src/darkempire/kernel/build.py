@@ -74,6 +74,7 @@ def build(directory: Path = KERNEL_DIR, modules: Sequence[str] = MODULES) -> lis
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """The command line: build (or ``--clean``); 0 on success, 1 when mypyc or setuptools is missing."""
     parser = argparse.ArgumentParser(prog="python -m darkempire.kernel.build", description=__doc__.splitlines()[0])
     parser.add_argument("--clean", action="store_true", help="remove the compiled build and its stamp instead")
     args = parser.parse_args(argv)

@@ -115,6 +115,8 @@ class PureFinder(MetaPathFinder):
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
     ) -> importlib.machinery.ModuleSpec | None:
+        """The spec of ``fullname``'s ``.py`` source when it is one of the compiled modules, else ``None``
+        (the import system asks the next finder)."""
         source = self.sources.get(fullname)
         if source is None:
             return None
