@@ -85,6 +85,8 @@ _STDLIB = "|".join(sorted(name for name in sys.stdlib_module_names if not name.s
 nitpick_ignore_regex = [
     (r"py:(class|obj|data|mod|func|meth|attr|exc)", rf"(?:{_STDLIB})(?:\..+)?"),
     (r"py:data", r"Ellipsis"),  # the "..." of tuple[int, ...]
+    # importlib.machinery's classes (ModuleSpec in darkempire.kernel.compiled) live in a private module at run time.
+    (r"py:class", r"_frozen_importlib(?:_external)?\..+"),
     # Third-party libraries the public API names: rich (the terminal output of darkempire.cli).
     (r"py:(class|obj|mod|func)", r"rich(?:\..+)?"),
     # cattrs, whose converter darkempire.wire.converter builds.

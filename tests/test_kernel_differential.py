@@ -216,6 +216,13 @@ def test_the_kernel_refuses_what_the_reference_refuses() -> None:
         Kernel.from_state(attrs.evolve(state, phase=Phase.WEEK_SCORING))
     with pytest.raises(ConfigError):
         deal(3, 2**64)
+    # The compiled build checks annotated types at a call: deal's bad arguments must still be the rules' errors.
+    for config, seed in ((3, 1.5), (3, "7"), (3, True), ("3", 1), (None, 1)):
+        with pytest.raises(ConfigError) as raised:
+            deal(config, seed)  # type: ignore[arg-type]
+        with pytest.raises(ConfigError) as expected:
+            engine.deal(GameConfig(players=config) if not isinstance(config, GameConfig) else config, seed)  # type: ignore[arg-type]
+        assert str(raised.value) == str(expected.value)
     finished = deal(3, 4)
     finished.playout(random.Random(0))
     assert finished.is_over() and finished.awaited() == frozenset() and finished.winners()

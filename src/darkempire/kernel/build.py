@@ -49,8 +49,9 @@ def build(directory: Path = KERNEL_DIR, modules: Sequence[str] = MODULES) -> lis
     root = directory.parent.parent  # the folder holding the darkempire package
     clean(directory)  # no stamp while the build is half done: a crash leaves the pure kernel in use
     with tempfile.TemporaryDirectory(prefix="darkempire-mypyc-") as scratch:
-        here = Path.cwd()
+        here, cache = Path.cwd(), os.environ.get("MYPY_CACHE_DIR")
         os.chdir(root)  # mypyc names the modules after their paths from here
+        os.environ["MYPY_CACHE_DIR"] = f"{scratch}/mypy_cache"  # not a .mypy_cache left in the source tree
         try:
             sources = [str(Path("darkempire", "kernel", f"{module}.py")) for module in modules]
             extensions = mypycify(sources, group_name="darkempire.kernel._native", target_dir=f"{scratch}/c")
@@ -61,6 +62,10 @@ def build(directory: Path = KERNEL_DIR, modules: Sequence[str] = MODULES) -> lis
             )
         finally:
             os.chdir(here)
+            if cache is None:
+                del os.environ["MYPY_CACHE_DIR"]
+            else:
+                os.environ["MYPY_CACHE_DIR"] = cache
         built = sorted(Path(scratch, "lib", "darkempire", "kernel").iterdir())
         written = []
         for path in built:

@@ -7,6 +7,8 @@ emperor cards, each in id order, and deals from the tops. :func:`deal_into` does
 
 from __future__ import annotations
 
+from typing import Any
+
 from darkempire.kernel import encoding as enc
 from darkempire.kernel import listing, steps
 from darkempire.kernel.mutable import Table
@@ -17,19 +19,24 @@ from darkempire.rules.state import DEAL_SIZE, WEEKS, GameConfig
 __all__ = ["deal_into"]
 
 
-def deal_into(k: Table, config: GameConfig | int, seed: int) -> None:
+def deal_into(k: Table, config: object, seed: object) -> None:
     """Set ``k`` to the start of the game :func:`darkempire.rules.engine.deal` deals for ``config`` and ``seed``.
+
+    ``config`` and ``seed`` are typed ``object``, not ``GameConfig | int`` and ``int``: the compiled build
+    (:mod:`darkempire.kernel.build`) checks annotated types at the call, and a wrong one must still raise the
+    rules' error below, not a ``TypeError``.
 
     :param config: the game's options, or the number of players.
     :raises ~darkempire.rules.errors.ConfigError: as the reference: 3-5 players, a seed of magnitude below 2**64.
     """
-    if not isinstance(config, GameConfig):
-        config = GameConfig(players=config)
+    # GameConfig refuses a count of any wrong type (rule 2.1); typed Any, not cast (mypyc checks a cast).
+    players: Any = config
+    game = config if isinstance(config, GameConfig) else GameConfig(players=players)
     if type(seed) is not int or not -SEED_LIMIT < seed < SEED_LIMIT:
         raise ConfigError(f"a seed is an integer of magnitude below 2**64, not {seed!r} (rule 9.3)")
-    n = config.players
+    n = game.players
     k.n, k.seed, k.draws = n, seed, 0
-    add_on = config.add_on
+    add_on = game.add_on
     k.add_on = int(add_on) if add_on is not None else 0
     factions, deck, revolution, emperor = list(range(5)), list(range(75)), list(range(5)), list(range(8))
     for pile in (factions, deck, revolution, emperor):
