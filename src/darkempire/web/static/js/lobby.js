@@ -48,7 +48,7 @@ function seatsFields(count) {
 
 export async function showLobby(root) {
   const seats = h("fieldset", { id: "seats" }, h("legend", {}, "Who plays each seat"), seatsFields(3));
-  const players = h("select", { name: "players", id: "players", onchange: () => seats.replaceChildren(h("legend", {}, "Who plays each seat"), seatsFields(Number(players.value))) },
+  const players = h("select", { name: "players", id: "players", onchange: () => seats.replaceChildren(h("legend", {}, "Who plays each seat"), ...seatsFields(Number(players.value))) },
     [3, 4, 5].map((count) => h("option", { value: count }, String(count))));
   const theme = h("select", { name: "theme", id: "theme" }, THEMES.map(([value, label]) => h("option", { value }, label)));
   const created = h("div", { id: "created" });

@@ -43,7 +43,7 @@ export class Table {
   receive(message) {
     switch (message.type) {
       case "welcome":
-        notice("");
+        if (this.lost) { notice(""); this.lost = false; } // a refusal's message stays until the next choice
         if (this.prompt === null) this.log = [];
         for (const step of message.missed) this.record(step.seq, step.events);
         this.show(message.prompt);
@@ -75,6 +75,7 @@ export class Table {
   closed(event) {
     if (event.code === 4404) { notice("This match does not exist."); return; }
     notice("The connection was lost; reconnecting…");
+    this.lost = true;
     setTimeout(() => this.socket.reconnect(), 1000);
   }
 
@@ -152,7 +153,7 @@ export class Table {
       h("h3", {}, "This week's cards"),
       h("div", { class: "revealed" },
         table ? h("span", { class: "card rev" }, n.revolutionCard(table.revolution_card), this.helpButton("card-REVOLUTION_CARD", "revolution card")) : h("span", {}, "No week under way."),
-        table ? h("span", { class: "card emp" }, n.emperorCard(table.emperor_card), table.emperor_card !== null ? ` (${n.emperorValue(table.emperor_card)})` : "", this.helpButton("card-EMPEROR_CARD", "emperor card")) : null,
+        table ? h("span", { class: "card emp" }, n.emperorCard(table.emperor_card), this.helpButton("card-EMPEROR_CARD", "emperor card")) : null,
         addOn ? h("span", { class: "card emp" }, n.addOn(addOn), this.helpButton("card-ADD_ON_CARD", "add-on card")) : null,
       ));
   }
