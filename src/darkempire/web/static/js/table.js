@@ -46,6 +46,7 @@ export class Table {
         if (this.lost) { notice(""); this.lost = false; } // a refusal's message stays until the next choice
         if (this.prompt === null) this.log = [];
         for (const step of message.missed) this.record(step.seq, step.events);
+        if (message.missed.length > 1) this.fresh = new Set(); // a page catching up highlights nothing old
         this.show(message.prompt);
         break;
       case "update":
