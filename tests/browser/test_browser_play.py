@@ -78,6 +78,8 @@ def test_three_pages_play_a_week_and_each_shows_only_its_own_hand(server: str, b
     names = _names(server, "STEAM_NOIR")
     # The draft, the support cards and week 1's first two steps; one seat chooses by the keyboard alone.
     choose(pages[2], keyboard=True)
+    pages[2].wait_for_selector("#waiting", timeout=TIMEOUT_MS)  # Tab and Enter made the choice: it waits for the others
+    assert not can_choose(pages[2]) and can_choose(pages[0])
     play_until(pages, lambda: all(phase(p) == "PLAY_3" for p in pages))
     pages[0].screenshot(path=str(screenshots / "table.png"), full_page=True)
     play_until(pages, lambda: all(week(p) == "Month 1, week 2" and phase(p) == "PLAY_1" for p in pages))
