@@ -109,7 +109,7 @@ def test_three_pages_play_a_week_and_each_shows_only_its_own_hand(server: str, b
 def test_a_page_reloaded_mid_game_comes_back_to_the_same_view(server: str, browser: Browser) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 720})
     page = context.new_page()
-    create_match(page, server, 4, "steam-noir", [None, "greedy", "greedy", "random"])
+    match_id = create_match(page, server, 4, "steam-noir", [None, "greedy", "greedy", "random"])
     sit(page, 0, "Ann")
     play_until([page], lambda: phase(page) == "PLAY_2")
     before = {part: page.inner_text(part) for part in ("#status", "#revealed", "#seats", "#own", "#choices", "#track", "#log")}
@@ -118,6 +118,17 @@ def test_a_page_reloaded_mid_game_comes_back_to_the_same_view(server: str, brows
     page.wait_for_selector("#choices", timeout=TIMEOUT_MS)
     after = {part: page.inner_text(part) for part in before}
     assert after == before
+    # A spectator on the watch link sees the same table and none of the seat's hand.
+    watcher = browser.new_context().new_page()
+    watcher.goto(f"{server}/?match={match_id}&watch")
+    watcher.wait_for_selector("#seats", timeout=TIMEOUT_MS)
+    assert "You are watching." in watcher.inner_text("#status")
+    assert "seat 0 (Ann)" in watcher.inner_text("#seats") and watcher.inner_text("#revealed") == before["#revealed"]
+    assert watcher.locator("#hand").count() == 0
+    names = _names(server, "STEAM_NOIR")
+    html = watcher.content()
+    assert not [names[card] for card in hand(page) if shows_card(html, card, names[card])]
+    watcher.context.close()
     # And the page plays on from there.
     choose(page)
     page.wait_for_function("document.querySelector('.table-grid').dataset.phase !== 'PLAY_2'", timeout=TIMEOUT_MS)
