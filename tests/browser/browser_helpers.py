@@ -2,12 +2,31 @@
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
 import time
+from typing import TYPE_CHECKING
 
-from playwright.sync_api import Page
+import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 TIMEOUT_MS = 20_000
+#: The browser the tests drive: Debian's package.
+CHROMIUM = os.environ.get("DARKEMPIRE_CHROMIUM", "/usr/bin/chromium")
+
+
+def skip_without_a_browser() -> None:
+    """Skip the calling test module without Playwright or Chromium, unless under CI (``.ci/run`` installs both,
+    so there a missing one fails the tests)."""
+    if os.environ.get("CI"):
+        return
+    pytest.importorskip("playwright.sync_api")
+    pytest.importorskip("httpx")
+    if shutil.which(CHROMIUM) is None:
+        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
 
 
 def create_match(page: Page, base: str, players: int, theme: str, bots: list[str | None]) -> str:

@@ -8,10 +8,14 @@ import re
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
+from browser_helpers import skip_without_a_browser
+
+skip_without_a_browser()
+
+import httpx  # noqa: E402 (after the skip: a machine without them skips this module)
 from browser_helpers import TIMEOUT_MS, can_choose, choose, create_match, hand, logged_cards, phase, play_until, shows_card, sit, week
-from playwright.sync_api import Browser, Page, Route
+from playwright.sync_api import Browser, Page
 
 SPEC = Path(__file__).parents[2] / "spec" / "darkempire" / "rules.md"
 RULES_JS = Path(__file__).parents[2] / "src" / "darkempire" / "web" / "static" / "js" / "rules.js"
