@@ -14,6 +14,7 @@ from browser_helpers import skip_without_a_browser
 skip_without_a_browser()
 
 import httpx  # noqa: E402 (after the skip: a machine without them skips this module)
+from browser_fixtures import browser, playwright, screenshots, server  # noqa: F401 (the fixtures)
 from browser_helpers import TIMEOUT_MS, can_choose, choose, create_match, hand, logged_cards, phase, play_until, shows_card, sit, week
 from playwright.sync_api import Browser, Page
 

@@ -3,7 +3,8 @@ Chromium driven by Playwright (never a browser that Playwright downloads: see TO
 
 Without Chromium or Playwright the tests skip (the test modules say so), except under CI (``CI`` set), where
 ``.ci/run`` installs both and a missing one must fail. This file imports neither, so that a machine without them
-still collects the rest of the suite.
+still collects the rest of the suite. The test modules import these fixtures (a second ``conftest.py`` would be
+a second module named ``conftest`` to mypy).
 """
 
 from __future__ import annotations
