@@ -84,7 +84,7 @@ def run(out: Console, args: argparse.Namespace) -> int:
     from darkempire.server.asgi import create_app
 
     storage, where = _storage(args.db)
-    out.print(f"darkempire server on http://{args.host}:{args.port}/api/matches, matches in {where}")
+    out.print(f"darkempire server on http://{args.host}:{args.port}/ (the page; the API under /api/), matches in {where}")
     try:
         uvicorn.run(
             create_app(storage, rate=args.rate, burst=max(1, int(2 * args.rate))), host=args.host, port=args.port, ws="websockets-sansio", ws_max_size=WS_MAX_BYTES,

@@ -11,6 +11,8 @@ on uvicorn (:mod:`darkempire.cli.serve`). The routes:
 ``POST /api/matches/{id}/leave``            give it up
 ``GET /api/matches/{id}/record``            the public record so far (no seed, nothing hidden)
 ``WebSocket /api/matches/{id}/socket``      the game (:mod:`darkempire.server.protocol`)
+``GET /api/card-table``                     every card's names in both themes (:func:`~darkempire.wire.card_table.card_table`)
+``GET /``                                   the browser client (:mod:`darkempire.web`)
 ==========================================  ======================================================
 
 A credential travels only in request bodies and in frames, never in a URL, so no access log holds one.
@@ -33,7 +35,8 @@ from typing import Any, Final, Protocol
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import Route, WebSocketRoute
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
 from darkempire.rules import engine
@@ -59,6 +62,8 @@ from darkempire.server.refusals import (
     ServerError,
 )
 from darkempire.server.storage import FanOut, Storage
+from darkempire.web import static_directory
+from darkempire.wire.card_table import card_table
 
 __all__ = ["MAX_BODY_BYTES", "MAX_QUEUED", "SLOW_CLIENT_CLOSE", "Connection", "RateLimit", "TextSocket", "create_app"]
 
@@ -194,7 +199,7 @@ async def _read_body(request: Request) -> Any:
 Handler = Callable[[Request], Awaitable[Response]]
 
 
-def _routes(lobby: Lobby, rate: float, burst: int, queued: int) -> list[Route | WebSocketRoute]:
+def _routes(lobby: Lobby, rate: float, burst: int, queued: int) -> list[Route | WebSocketRoute | Mount]:
     def refusing(handler: Callable[[Request], Awaitable[Any]], status: int = 200) -> Handler:
         async def endpoint(request: Request) -> Response:
             try:
@@ -230,6 +235,11 @@ def _routes(lobby: Lobby, rate: float, burst: int, queued: int) -> list[Route | 
     async def socket(websocket: WebSocket) -> None:
         await _play(lobby, websocket, RateLimit(rate, burst), queued)
 
+    cards = to_json(card_table())  # the same for every request: the rules' cards
+
+    async def card_names(_: Request) -> Response:
+        return Response(cards, media_type="application/json")
+
     return [
         Route("/api/matches", refusing(listing), methods=["GET"]),
         Route("/api/matches", refusing(create, 201), methods=["POST"]),
@@ -238,6 +248,9 @@ def _routes(lobby: Lobby, rate: float, burst: int, queued: int) -> list[Route | 
         Route("/api/matches/{match_id}/leave", refusing(leave), methods=["POST"]),
         Route("/api/matches/{match_id}/record", record, methods=["GET"]),
         WebSocketRoute("/api/matches/{match_id}/socket", socket),
+        Route("/api/card-table", card_names, methods=["GET"]),
+        # Last: the page's files answer whatever the API does not.
+        Mount("/", StaticFiles(directory=static_directory(), html=True), name="web"),
     ]
 
 

@@ -201,12 +201,17 @@ class Match:
         self._fresh()
         if seat not in self._prompts:
             if seat is None:
-                self._prompts[seat] = Prompt(spectator_view(self.state), (), labels=())
+                self._prompts[seat] = Prompt(spectator_view(self.state), (), self.theme, labels=())
             else:
                 view, listing = self._seat_view(seat)
                 actions = tuple(listing)
-                self._prompts[seat] = Prompt(view, actions, labels=self._labels(seat, view, actions))
+                self._prompts[seat] = Prompt(view, actions, self.theme, labels=self._labels(seat, view, actions))
         return self._prompts[seat]
+
+    @property
+    def theme(self) -> Theme:
+        """The match's theme: its prompts' names and labels are in it (they were Steam Noir's for every match)."""
+        return Theme(self.stored.theme)
 
     def _labels(self, seat: int, view: PlayerView, actions: tuple[Action, ...]) -> tuple[str, ...]:
         """:func:`~darkempire.wire.prompts.prompt_labels` of ``seat``'s actions, each made once per decision.
@@ -223,11 +228,11 @@ class Match:
         labels = []
         for action in actions:
             if isinstance(action, Reinforce):
-                labels.append(action_label(action, Theme.STEAM_NOIR, view))
+                labels.append(action_label(action, self.theme, view))
                 continue
             key = (seat, action)
             if key not in memo:
-                memo[key] = action_label(action, Theme.STEAM_NOIR, view)
+                memo[key] = action_label(action, self.theme, view)
             labels.append(memo[key])
         return tuple(labels)
 

@@ -1,0 +1,97 @@
+// The event log in words. Each event of the wire format (docs/protocol.md, "event" messages) becomes one
+// line; the scoring events say the numbers that produced them, with their rule numbers.
+import { VERDICTS } from "./rules.js";
+
+const PHASE_WORDS = {
+  DRAFT_PASS: "the draft pass", DRAFT_DISCARD: "the draft discard", CHOOSE_SUPPORT: "a support card",
+  PLAY_1: "play step 1", PLAY_2: "play step 2", PLAY_3: "play step 3", PLACEMENT: "a placement",
+  REORGANIZE: "the re-organize",
+};
+
+export function seatName(seat, me, names = []) {
+  if (seat === me) return "you";
+  const name = names[seat];
+  return name ? `seat ${seat} (${name})` : `seat ${seat}`;
+}
+
+export function playWords(play, n) {
+  const action = play.action;
+  if (action.kind === "play-card") return `${n.card(action.card)} to ${n.side(action.side)}`;
+  return `${n.card(action.card)} onto ${n.card(action.target)}`;
+}
+
+export function verdictWords(verdict, n, seats) {
+  const reason = VERDICTS[verdict.reason];
+  const winners = verdict.winners.map((seat) => seats(seat)).join(" and ");
+  const factions = verdict.winning_factions.map((f) => n.faction(f)).join(" and ");
+  const lines = [
+    `${reason.text} (rule ${reason.rule})`,
+    `Winner: ${winners} with ${factions}.`,
+    `Final totals: ${n.perFaction(verdict.totals)} (score-track cards ${n.perFaction(verdict.card_points)}, plus the banked tokens of each victor card's holder; rule 8.1).`,
+    `The emperor's total: ${verdict.emperor_total}.`,
+    `Victor cards: ${verdict.victors.map((f, seat) => `${seats(seat)} ${n.faction(f)}`).join(", ")}.`,
+  ];
+  if (verdict.too_powerful) lines.push(`Too powerful and out: ${n.faction(verdict.too_powerful)} (rule 8.4).`);
+  return lines;
+}
+
+// One event as {text, cards, scoring}: `cards` lists the hand cards it names (the tests read them).
+export function describe(event, n, me, names) {
+  const seat = (s) => seatName(s, me, names);
+  const cardList = (cards) => cards.map((c) => n.card(c)).join(", ");
+  const line = (text, cards = [], scoring = false) => ({ text, cards, scoring });
+  switch (event.kind) {
+    case "game-started":
+      return line(`A game of ${event.players} begins${event.add_on ? ` with the ${n.addOn(event.add_on)}` : ""}: 9 cards each.`);
+    case "hand-dealt":
+      return line(`You are dealt ${cardList(event.cards)}; your secret victor faction is ${n.faction(event.victor)}.`, event.cards);
+    case "choice-made":
+      return line(`${seat(event.seat)} chose for ${PHASE_WORDS[event.phase] || event.phase}${event.action && event.action.kind === "choose-support" ? `: ${n.faction(event.action.faction)}` : ""}.`);
+    case "choice-withdrawn":
+      return line(`${seat(event.seat)} withdrew its choice for ${PHASE_WORDS[event.phase] || event.phase}.`);
+    case "cards-passed":
+      return event.cards
+        ? line(`${seat(event.seat)} passed ${cardList(event.cards)} to ${seat(event.to_seat)}.`, event.cards)
+        : line(`${seat(event.seat)} passed 2 cards to ${seat(event.to_seat)}.`);
+    case "draft-discarded":
+      return line(event.cards ? `${seat(event.seat)} discarded ${cardList(event.cards)}.` : `${seat(event.seat)} discarded ${event.count} cards.`, event.cards || []);
+    case "month-started":
+      return line(`Month ${event.month} begins: ${event.revolution_pile_size} revolution cards and ${event.emperor_pile_size} emperor cards in its piles.`);
+    case "week-started":
+      return line(`Month ${event.month}, week ${event.week}: ${n.revolutionCard(event.revolution_card)}, ${n.emperorCard(event.emperor_card)}${event.add_on ? ` and the ${n.addOn(event.add_on)}` : ""} revealed.`);
+    case "plays-revealed": {
+      const plays = event.plays.map((play) => `${seat(play.seat)}: ${playWords(play, n)}`);
+      const idle = [...event.idle].map((s) => `${seat(s)} played nothing`);
+      return line(`Step ${event.step} revealed at once: ${[...plays, ...idle].join("; ")}.`, event.plays.map((p) => p.action.card));
+    }
+    case "strengths-revealed": {
+      const support = event.support.map((row, s) => `${seat(s)} ${n.perFaction(row)}`).join("; ");
+      const emperor = event.emperor_strength === null ? "no emperor card" : `the emperor ${event.emperor_strength}`;
+      return line(`Week scoring (rules 5.1-5.3): strengths ${n.perFaction(event.strengths)}; ${emperor}. Strongest: ${event.strongest.map((f) => n.faction(f)).join(", ")}. Support: ${support}.`, [], true);
+    }
+    case "tokens-awarded": {
+      const awards = event.awards.map((a) => `${seat(a.seat)} +${a.points} (${a.reason === "MOST_SUPPORT" ? "most support" : "highest card"} of ${n.faction(a.faction)})`);
+      return line(`Tokens (rule 5.4): ${awards.length ? awards.join(", ") : "nobody"}. Month tokens now ${event.month_tokens.map((t, s) => `${seat(s)} ${t}`).join(", ")}.`, [], true);
+    }
+    case "emperor-card-scored":
+      return line(`The emperor was strongest: ${n.emperorCard(event.card)} is scored (${n.emperorValue(event.card)} points, rule 5.7); the emperor's total is ${event.emperor_total}.`, [], true);
+    case "placements-due":
+      return line(`Placements due (rule 5.6): ${event.dues.map((d) => `${seat(d.seat)} places a ${n.faction(d.faction)} card`).join(", ")}.`, [], true);
+    case "cards-placed":
+      return line(`Placed on the score track (rule 5.5): ${event.placed.map((p) => `${n.card(p.card)} (${n.cardValue(p.card)}) by ${seat(p.seat)}`).join(", ") || "nothing"}. Card points now ${n.perFaction(event.card_points)}.`, event.placed.map((p) => p.card), true);
+    case "reorganized":
+      return line(`Re-organize after week ${event.week}: ${event.take_backs.map((c, s) => `${seat(s)} ${c === null ? "took nothing back" : `took back ${n.card(c)}`}, discarded ${event.discarded[s]}, drew ${event.drawn[s]}`).join("; ")}${event.reshuffled ? "; the discard pile was reshuffled" : ""}.`, event.take_backs.filter((c) => c !== null));
+    case "hand-refilled":
+      return line(`You discarded ${cardList(event.discarded) || "nothing"} and drew ${cardList(event.drawn) || "nothing"}.`, [...event.discarded, ...event.drawn]);
+    case "month-scored": {
+      const score = event.score;
+      return line(`Month ${score.month} scoring (rules 7.1-7.3): support cards ${score.support.map((f, s) => `${seat(s)} ${n.faction(f)}`).join(", ")}; month totals (cards placed this month ${n.perFaction(score.card_points)}, plus the supporters' tokens) ${n.perFaction(score.totals)}; strongest ${score.strongest.map((f) => n.faction(f)).join(", ")}; the six-point split ${score.bonus.map((b, s) => `${seat(s)} +${b}`).join(", ")}. Banked tokens now ${event.banked_tokens.map((t, s) => `${seat(s)} ${t}`).join(", ")}.`, [], true);
+    }
+    case "timeout":
+      return line(`${seat(event.seat)} ran out of time: the server's bot chose instead.`);
+    case "game-over":
+      return line(`Game over. ${verdictWords(event.verdict, n, seat).join(" ")}`, [], true);
+    default:
+      return line(`(${event.kind})`);
+  }
+}
