@@ -56,11 +56,12 @@ from darkempire.server.refusals import (
     NotASeatError,
     OutOfOrderError,
     RateLimitedError,
+    SeatLostError,
     ServerError,
 )
 from darkempire.server.storage import FanOut, Storage
 
-__all__ = ["MAX_BODY_BYTES", "MAX_QUEUED", "SLOW_CLIENT_CLOSE", "Connection", "RateLimit", "TextSocket", "create_app"]
+__all__ = ["MAX_BODY_BYTES", "MAX_QUEUED", "SEAT_LOST_CLOSE", "SLOW_CLIENT_CLOSE", "Connection", "RateLimit", "TextSocket", "create_app"]
 
 #: The longest lobby request body, in bytes.
 MAX_BODY_BYTES: Final = 16 * 1024
@@ -68,6 +69,8 @@ MAX_BODY_BYTES: Final = 16 * 1024
 _UNKNOWN_MATCH_CLOSE: Final = 4404
 #: The WebSocket close code of a connection dropped for reading too slowly (:class:`Connection`).
 SLOW_CLIENT_CLOSE: Final = 4429
+#: The WebSocket close code of a seat's connection once its player left the seat (:meth:`Connection.lose`).
+SEAT_LOST_CLOSE: Final = 4409
 #: The most text, in characters, a connection may have waiting to be sent (by default): some late views.
 MAX_QUEUED: Final = 2 * 1024 * 1024
 #: How long a dropped connection's close frame may wait for the client to read what was already sent.
@@ -123,6 +126,8 @@ class Connection:
         self.greeted = False
         #: Whether the connection read too slowly and was dropped.
         self.dropped = False
+        #: The close code the server ends the connection with once its queue is sent (``None``: none yet).
+        self.close_code: int | None = None
 
     @property
     def seat(self) -> int | None:
@@ -140,7 +145,7 @@ class Connection:
 
     def put(self, message: dict[str, Any]) -> None:
         """Queue a message to send, or drop the connection if that would pass its limit."""
-        if self.dropped:
+        if self.dropped or self.close_code is not None:
             return
         text = message.text() if isinstance(message, Frame) else message_text(message)
         if self._queued + len(text) > self._limit:
@@ -155,6 +160,15 @@ class Connection:
         self._queued = 0
         if self._writer is not None:
             self._writer.cancel()  # it may wait forever on a socket the client does not read
+
+    def lose(self, code: int = SEAT_LOST_CLOSE) -> None:
+        """End the connection with ``code`` after the messages already queued and a last ``error`` saying
+        why: its seat was left, and nothing the seat is sent from now on may reach it."""
+        if self.dropped or self.close_code is not None:
+            return
+        self.put(error_message(SeatLostError("the seat's player left it: this connection is closed")))
+        self.close_code = code
+        self.close()
 
     def close(self) -> None:
         """Let the writer stop once the queue is sent."""
@@ -262,6 +276,12 @@ async def _play(lobby: Lobby, websocket: WebSocket, limit: RateLimit, queued: in
         reader.cancel()
         if connection.dropped:
             await _hang_up(match, connection, websocket)
+        elif connection.close_code is not None:
+            try:
+                await writer
+                await websocket.close(connection.close_code)
+            except Exception:  # the client is gone already
+                pass
         else:
             connection.close()
             try:
@@ -340,6 +360,7 @@ def create_app(
         more slowly is closed with :data:`SLOW_CLIENT_CLOSE` (it may reconnect and catch up with ``since``).
     """
     lobby = Lobby(storage, dealer=dealer, seeds=seeds)
+    lobby.seat_lost = lambda outbox: outbox.lose() if isinstance(outbox, Connection) else None
 
     @asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:

@@ -30,7 +30,7 @@ from darkempire.bots import BOT_KINDS
 from darkempire.rules import engine
 from darkempire.rules.cards import Theme
 from darkempire.server.credentials import credential_hash, credential_matches, new_credential
-from darkempire.server.match import Dealer, Match
+from darkempire.server.match import Dealer, Match, Outbox
 from darkempire.server.refusals import (
     BadRequestError,
     CredentialError,
@@ -104,6 +104,9 @@ class Lobby:
         #: How time limits are kept: set by the app once its event loop runs; ``None``, no clock runs.
         self.scheduler: Scheduler | None = None
         self._timers: dict[tuple[str, int], tuple[tuple[int, int, str], Timer]] = {}
+        #: What is done with each connection of a seat its player left (the app closes it); ``None``: they
+        #: are only no longer sent anything.
+        self.seat_lost: Callable[[Outbox], None] | None = None
 
     def match(self, match_id: str) -> Match:
         """The match, rebuilt from storage on first use (its bots play any turn they owe).
@@ -236,6 +239,9 @@ class Lobby:
         self.check_credential(match, seat, _field(body, "credential", (str,)))
         self.storage.free_seat(match_id, seat)
         del match.holders[seat]
+        for outbox in match.release(seat):
+            if self.seat_lost is not None:
+                self.seat_lost(outbox)
         return {"seat": seat, "left": True}
 
     def check_credential(self, match: Match, seat: object, credential: object) -> int:

@@ -269,6 +269,13 @@ class Match:
         if outbox in self._outboxes:
             self._outboxes.remove(outbox)
 
+    def release(self, seat: int) -> list[Outbox]:
+        """Stop sending to the connections of ``seat`` (its player left it); return them, for the server to
+        close: what a seat is sent from now on is the next holder's to see."""
+        lost = [outbox for outbox in self._outboxes if outbox.seat == seat]
+        self._outboxes = [outbox for outbox in self._outboxes if outbox.seat != seat]
+        return lost
+
     def _broadcast(self) -> None:
         for outbox in list(self._outboxes):
             outbox.put(self.update(outbox.seat))

@@ -23,6 +23,7 @@ __all__ = [
     "OutOfOrderError",
     "RateLimitedError",
     "SeatTakenError",
+    "SeatLostError",
     "ServerError",
     "StorageError",
     "UnknownMatchError",
@@ -94,6 +95,14 @@ class SeatTakenError(NoFreeSeatError):
     """The seat asked for is held by another player."""
 
     code = "seat-taken"
+
+
+class SeatLostError(ServerError):
+    """The player of this connection's seat left it: the connection is closed (code 4409), as what the seat is
+    sent from now on is for whoever takes it next."""
+
+    code = "seat-lost"
+    status = 409
 
 
 class CredentialError(ServerError):
