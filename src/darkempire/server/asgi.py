@@ -32,7 +32,7 @@ from typing import Any, Final, Protocol
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
@@ -183,11 +183,13 @@ class Connection:
             self._queued -= len(text)
 
 
-def _json(data: Any, status: int = 200) -> JSONResponse:
-    return JSONResponse(data, status_code=status)
+def _json(data: Any, status: int = 200) -> Response:
+    # ASCII-escaped: a name stored before names were checked may hold a lone surrogate, which no UTF-8 encodes.
+    text = json.dumps(data, ensure_ascii=True, allow_nan=False, separators=(",", ":"))
+    return Response(text, status_code=status, media_type="application/json")
 
 
-def _refusal(error: ServerError) -> JSONResponse:
+def _refusal(error: ServerError) -> Response:
     return _json({"error": {"code": error.code, "message": error.message}}, error.status)
 
 
@@ -215,6 +217,9 @@ def _routes(lobby: Lobby, rate: float, burst: int, queued: int) -> list[Route | 
                 return _json(await handler(request), status)
             except ServerError as error:
                 return _refusal(error)
+            except Exception as error:  # a bug must not answer with a traceback; the log names no credential
+                _LOG.exception("lobby %s %s: unexpected %s", request.method, request.url.path, type(error).__name__)
+                return _refusal(ServerError("the server failed on this request; nothing changed"))
 
         return endpoint
 

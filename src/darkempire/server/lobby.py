@@ -10,7 +10,8 @@ them through). A request is checked field by field; a bad one raises
   choice made by a greedy bot, and every connection is told (a ``"timeout"`` message); the clock starts again
   for each decision, and after a restart. The seed is drawn by the
   server with :mod:`secrets`: a seed chosen by a client would tell it every hand.
-* join: ``{"seat": k | null, "name": "..."}`` (``null``: the first free human seat) answers
+* join: ``{"seat": k | null, "name": "..."}`` (``null``: the first free human seat; a name of at most 40
+  characters, none of them a control, format or lone surrogate character) answers
   ``{"seat": k, "credential": "..."}``: the credential is shown once, and stored only as its hash.
 * leave: ``{"seat": k, "credential": "..."}`` frees the seat.
 
@@ -23,6 +24,7 @@ from __future__ import annotations
 import functools
 import secrets
 import time
+import unicodedata
 from collections.abc import Callable
 from typing import Any, Final, Protocol
 
@@ -50,6 +52,11 @@ MIN_TIME_LIMIT: Final = 0.1
 #: ... and the longest (a day).
 MAX_TIME_LIMIT: Final = 86400.0
 _THEMES: Final = {theme.value for theme in Theme}
+#: The Unicode categories a player name may not hold: controls, format characters, surrogates, private use,
+#: unassigned...
+_UNSHOWN: Final = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
+#: ... but for the joiners emoji and some scripts are written with.
+_JOINERS: Final = frozenset({"\u200c", "\u200d"})
 
 
 class Timer(Protocol):
@@ -79,12 +86,29 @@ def _field(body: dict[str, Any], name: str, types: tuple[type, ...], default: An
     return value
 
 
+def _shown(text: str) -> str:
+    """``text`` to quote in a refusal: its lone surrogates and controls escaped, as no UTF-8 holds them."""
+    return "".join(c if unicodedata.category(c) not in _UNSHOWN else ascii(c)[1:-1] for c in text)
+
+
+def _player_name(name: str) -> str:
+    """``name``, if it is one a lobby listing can show as it is: at most :data:`MAX_NAME` characters, none a
+    control or format character (a bidi override would turn the listing around) nor half of a surrogate pair
+    (JSON may spell one, ``"\\ud800"``; no UTF-8 text holds it)."""
+    if len(name) > MAX_NAME:
+        raise BadRequestError(f"name: at most {MAX_NAME} characters")
+    for char in name:
+        if unicodedata.category(char) in _UNSHOWN and char not in _JOINERS:
+            raise BadRequestError(f"name: no control, format or lone surrogate character ({ascii(char)[1:-1]})")
+    return name
+
+
 def _body(body: object, fields: tuple[str, ...]) -> dict[str, Any]:
     if not isinstance(body, dict):
         raise BadRequestError("the request body is a JSON object")
     for key in body:
         if key not in fields:
-            raise BadRequestError(f"{str(key)[:40]}: unknown field; the fields are {', '.join(fields)}")
+            raise BadRequestError(f"{_shown(str(key)[:40])}: unknown field; the fields are {', '.join(fields)}")
     return body
 
 
@@ -169,7 +193,7 @@ class Lobby:
         if theme not in _THEMES:
             raise BadRequestError(f"theme: one of {', '.join(sorted(_THEMES))}")
         bots = _field(body, "bots", (list,), [None] * players)
-        if len(bots) != players or any(b is not None and b not in BOT_KINDS for b in bots):
+        if len(bots) != players or any(b is not None and (type(b) is not str or b not in BOT_KINDS) for b in bots):
             raise BadRequestError(f"bots: one entry per seat, each null or one of {', '.join(sorted(BOT_KINDS))}")
         limit = _field(body, "time_limit", (int, float, type(None)), None)
         if limit is not None and not MIN_TIME_LIMIT <= limit <= MAX_TIME_LIMIT:
@@ -211,9 +235,7 @@ class Lobby:
         match = self.match(match_id)
         body = _body(body, ("seat", "name"))
         seat = _field(body, "seat", (int, type(None)), None)
-        name = _field(body, "name", (str,), "")
-        if len(name) > MAX_NAME:
-            raise BadRequestError(f"name: at most {MAX_NAME} characters")
+        name = _player_name(_field(body, "name", (str,), ""))
         if match.is_over:
             raise MatchOverError("the match is over")
         humans = [s for s, kind in enumerate(match.stored.bots) if kind is None]
