@@ -83,3 +83,47 @@ def test_join_keeps_a_name_in_any_script_and_emoji_with_joiners(lobby: Lobby) ->
     name = "Zoë 鈴木 👩\u200d🚀"
     lobby.join(match_id, 0, name=name)
     assert lobby.summary(match_id)["seats"][0]["name"] == name
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "status", "code"),
+    [
+        ("GET", "/nowhere", 404, "not-found"),
+        ("GET", "/api/matches/x/nothing", 404, "not-found"),
+        ("DELETE", "/api/matches", 405, "method-not-allowed"),
+        ("GET", "/api/matches/x/join", 405, "method-not-allowed"),
+    ],
+)
+def test_unknown_routes_and_methods_answer_json_error_bodies(lobby: Lobby, method: str, path: str, status: int, code: str) -> None:
+    answer = lobby.http.request(method, path)
+    assert answer.status_code == status
+    assert answer.headers["content-type"].startswith("application/json")
+    assert answer.json()["error"]["code"] == code
+    if status == 405:
+        assert "POST" in answer.headers["allow"] or "GET" in answer.headers["allow"]
+
+
+@pytest.mark.parametrize(
+    ("body", "named"),
+    [
+        (b'{"players": NaN}', "NaN"),
+        (b'{"players": 3, "time_limit": Infinity}', "Infinity"),
+        (b'{"players": 3, "time_limit": 1e400}', "1e400"),
+        (b'{"players": 3, "players": 5}', "players"),
+        (b"[3]", "object"),
+        (b'"players"', "object"),
+    ],
+)
+def test_lobby_bodies_are_strict_json_objects_and_the_refusal_names_what_is_wrong(lobby: Lobby, body: bytes, named: str) -> None:
+    before = len(lobby.http.get("/api/matches").json()["matches"])
+    answer = lobby.http.post("/api/matches", content=body, headers={"content-type": "application/json"})
+    assert answer.status_code == 400, answer.text
+    assert answer.json()["error"]["code"] == "bad-request" and named in answer.json()["error"]["message"]
+    assert len(lobby.http.get("/api/matches").json()["matches"]) == before
+
+
+@pytest.mark.parametrize("media", ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"])
+def test_a_lobby_body_of_another_media_type_is_refused_with_415(lobby: Lobby, media: str) -> None:
+    answer = lobby.http.post("/api/matches", content=b'{"players": 3}', headers={"content-type": media})
+    assert answer.status_code == 415 and answer.json()["error"]["code"] == "unsupported-media-type"
+    assert lobby.http.post("/api/matches", content=b'{"players": 3}', headers={"content-type": "application/json; charset=utf-8"}).status_code == 201

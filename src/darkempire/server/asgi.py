@@ -31,6 +31,7 @@ from contextlib import asynccontextmanager
 from typing import Any, Final, Protocol
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route, WebSocketRoute
@@ -53,13 +54,17 @@ from darkempire.server.protocol import (
 from darkempire.server.refusals import (
     BadRequestError,
     FrameTooLargeError,
+    MethodNotAllowedError,
     NotASeatError,
+    NotFoundError,
     OutOfOrderError,
     RateLimitedError,
     SeatLostError,
     ServerError,
+    UnsupportedMediaTypeError,
 )
 from darkempire.server.storage import FanOut, Storage
+from tablekit import wire as kit
 
 __all__ = ["MAX_BODY_BYTES", "MAX_QUEUED", "SEAT_LOST_CLOSE", "SLOW_CLIENT_CLOSE", "Connection", "RateLimit", "TextSocket", "create_app"]
 
@@ -194,6 +199,13 @@ def _refusal(error: ServerError) -> Response:
 
 
 async def _read_body(request: Request) -> Any:
+    """The request's JSON body, parsed strictly (no ``NaN``, no key twice: :func:`tablekit.wire.load_json`);
+    an empty body is ``{}``."""
+    media = request.headers.get("content-type")
+    if media is not None:
+        kind = media.partition(";")[0].strip().lower()
+        if kind != "application/json" and not (kind.startswith("application/") and kind.endswith("+json")):
+            raise UnsupportedMediaTypeError(f"content-type: a lobby request is application/json, not {media[:60]!r}")
     chunks: list[bytes] = []
     size = 0
     async for chunk in request.stream():
@@ -202,9 +214,18 @@ async def _read_body(request: Request) -> Any:
             raise FrameTooLargeError(f"a lobby request is at most {MAX_BODY_BYTES} bytes")
         chunks.append(chunk)
     try:
-        return json.loads(b"".join(chunks) or b"{}")
-    except (ValueError, UnicodeDecodeError):
-        raise BadRequestError("the request body is not JSON") from None
+        return kit.load_json(b"".join(chunks) or b"{}", max_bytes=MAX_BODY_BYTES)
+    except kit.WireError as error:
+        raise BadRequestError(f"the request body is not strict JSON: {error}") from None
+
+
+async def _not_routed(request: Request, error: Exception) -> Response:
+    """Starlette's own 404 and 405, as the lobby's JSON error bodies."""
+    if isinstance(error, HTTPException) and error.status_code == 405:
+        refusal = _refusal(MethodNotAllowedError(f"{request.method} is not a method of {request.url.path[:200]!r}"))
+        refusal.headers.update(error.headers or {})  # Allow: the methods the route has
+        return refusal
+    return _refusal(NotFoundError(f"no route {request.url.path[:200]!r}"))
 
 
 Handler = Callable[[Request], Awaitable[Response]]
@@ -386,6 +407,8 @@ def create_app(
         finally:
             stop()
 
-    app = Starlette(routes=_routes(lobby, rate, burst, queued), lifespan=lifespan)
+    app = Starlette(
+        routes=_routes(lobby, rate, burst, queued), lifespan=lifespan, exception_handlers={404: _not_routed, 405: _not_routed}
+    )
     app.state.lobby = lobby
     return app

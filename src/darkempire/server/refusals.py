@@ -18,8 +18,10 @@ __all__ = [
     "CredentialError",
     "FrameTooLargeError",
     "MatchOverError",
+    "MethodNotAllowedError",
     "NoFreeSeatError",
     "NotASeatError",
+    "NotFoundError",
     "OutOfOrderError",
     "RateLimitedError",
     "SeatTakenError",
@@ -27,6 +29,7 @@ __all__ = [
     "ServerError",
     "StorageError",
     "UnknownMatchError",
+    "UnsupportedMediaTypeError",
 ]
 
 
@@ -59,6 +62,27 @@ class FrameTooLargeError(BadRequestError):
 
     code = "frame-too-large"
     status = 413
+
+
+class UnsupportedMediaTypeError(BadRequestError):
+    """A lobby request body sent as another media type than ``application/json``."""
+
+    code = "unsupported-media-type"
+    status = 415
+
+
+class NotFoundError(ServerError):
+    """No route of the server has this path."""
+
+    code = "not-found"
+    status = 404
+
+
+class MethodNotAllowedError(ServerError):
+    """The route has no such method (the ``Allow`` header lists those it has)."""
+
+    code = "method-not-allowed"
+    status = 405
 
 
 class RateLimitedError(ServerError):
