@@ -127,3 +127,23 @@ def test_a_lobby_body_of_another_media_type_is_refused_with_415(lobby: Lobby, me
     answer = lobby.http.post("/api/matches", content=b'{"players": 3}', headers={"content-type": media})
     assert answer.status_code == 415 and answer.json()["error"]["code"] == "unsupported-media-type"
     assert lobby.http.post("/api/matches", content=b'{"players": 3}', headers={"content-type": "application/json; charset=utf-8"}).status_code == 201
+
+
+def test_a_connection_that_sends_no_hello_in_time_is_closed_with_4408_and_one_that_does_stays() -> None:
+    with serving(create_app(SQLiteStorage(":memory:"), hello_timeout=0.5)) as url:
+        lobby = Lobby(url)
+        match_id = lobby.create(3)
+        idle, junk, greeting = GameClient(url, match_id), GameClient(url, match_id), GameClient(url, match_id)
+        junk.send("junk")  # a frame that is no hello does not keep the connection open
+        assert greeting.hello()["type"] == "welcome"
+        assert _close_code(idle) == 4408
+        assert b'"hello-timeout"' in idle.frames[-1]
+        assert _close_code(junk) == 4408
+        _, credential = lobby.join(match_id, 0)  # the greeted spectator is still served after the deadline
+        player = GameClient(url, match_id)
+        player.hello(0, credential)
+        player.act(credential, player.prompt["legal_actions"][0])
+        assert greeting.receive()["type"] == "update"
+        for client in (player, greeting):
+            client.close()
+        lobby.close()

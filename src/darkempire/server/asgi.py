@@ -54,6 +54,7 @@ from darkempire.server.protocol import (
 from darkempire.server.refusals import (
     BadRequestError,
     FrameTooLargeError,
+    HelloTimeoutError,
     MethodNotAllowedError,
     NotASeatError,
     NotFoundError,
@@ -66,7 +67,7 @@ from darkempire.server.refusals import (
 from darkempire.server.storage import FanOut, Storage
 from tablekit import wire as kit
 
-__all__ = ["MAX_BODY_BYTES", "MAX_QUEUED", "SEAT_LOST_CLOSE", "SLOW_CLIENT_CLOSE", "Connection", "RateLimit", "TextSocket", "create_app"]
+__all__ = ["HELLO_TIMEOUT", "HELLO_TIMEOUT_CLOSE", "MAX_BODY_BYTES", "MAX_QUEUED", "SEAT_LOST_CLOSE", "SLOW_CLIENT_CLOSE", "Connection", "RateLimit", "TextSocket", "create_app"]
 
 #: The longest lobby request body, in bytes.
 MAX_BODY_BYTES: Final = 16 * 1024
@@ -76,6 +77,10 @@ _UNKNOWN_MATCH_CLOSE: Final = 4404
 SLOW_CLIENT_CLOSE: Final = 4429
 #: The WebSocket close code of a seat's connection once its player left the seat (:meth:`Connection.lose`).
 SEAT_LOST_CLOSE: Final = 4409
+#: The WebSocket close code of a connection that sent no ``hello`` within :data:`HELLO_TIMEOUT`.
+HELLO_TIMEOUT_CLOSE: Final = 4408
+#: The seconds a game connection has, once open, to send its ``hello`` (by default).
+HELLO_TIMEOUT: Final = 10.0
 #: The most text, in characters, a connection may have waiting to be sent (by default): some late views.
 MAX_QUEUED: Final = 2 * 1024 * 1024
 #: How long a dropped connection's close frame may wait for the client to read what was already sent.
@@ -166,12 +171,12 @@ class Connection:
         if self._writer is not None:
             self._writer.cancel()  # it may wait forever on a socket the client does not read
 
-    def lose(self, code: int = SEAT_LOST_CLOSE) -> None:
+    def lose(self, code: int = SEAT_LOST_CLOSE, why: ServerError | None = None) -> None:
         """End the connection with ``code`` after the messages already queued and a last ``error`` saying
-        why: its seat was left, and nothing the seat is sent from now on may reach it."""
+        why (by default: its seat was left, and nothing the seat is sent from now on may reach it)."""
         if self.dropped or self.close_code is not None:
             return
-        self.put(error_message(SeatLostError("the seat's player left it: this connection is closed")))
+        self.put(error_message(why or SeatLostError("the seat's player left it: this connection is closed")))
         self.close_code = code
         self.close()
 
@@ -231,7 +236,7 @@ async def _not_routed(request: Request, error: Exception) -> Response:
 Handler = Callable[[Request], Awaitable[Response]]
 
 
-def _routes(lobby: Lobby, rate: float, burst: int, queued: int) -> list[Route | WebSocketRoute]:
+def _routes(lobby: Lobby, rate: float, burst: int, queued: int, hello_timeout: float) -> list[Route | WebSocketRoute]:
     def refusing(handler: Callable[[Request], Awaitable[Any]], status: int = 200) -> Handler:
         async def endpoint(request: Request) -> Response:
             try:
@@ -268,7 +273,7 @@ def _routes(lobby: Lobby, rate: float, burst: int, queued: int) -> list[Route | 
         return Response(to_json(match.public_record()), media_type="application/json")
 
     async def socket(websocket: WebSocket) -> None:
-        await _play(lobby, websocket, RateLimit(rate, burst), queued)
+        await _play(lobby, websocket, RateLimit(rate, burst), queued, hello_timeout)
 
     return [
         Route("/api/matches", refusing(listing), methods=["GET"]),
@@ -281,7 +286,7 @@ def _routes(lobby: Lobby, rate: float, burst: int, queued: int) -> list[Route | 
     ]
 
 
-async def _play(lobby: Lobby, websocket: WebSocket, limit: RateLimit, queued: int) -> None:
+async def _play(lobby: Lobby, websocket: WebSocket, limit: RateLimit, queued: int, hello_timeout: float) -> None:
     """Serve one game connection until the client leaves, or reads too slowly."""
     await websocket.accept()
     connection = Connection(websocket, queued)
@@ -294,7 +299,8 @@ async def _play(lobby: Lobby, websocket: WebSocket, limit: RateLimit, queued: in
         await writer
         await websocket.close(_UNKNOWN_MATCH_CLOSE)
         return
-    reader = asyncio.create_task(_read(lobby, match, websocket, connection, limit))
+    deadline = time.monotonic() + hello_timeout
+    reader = asyncio.create_task(_read(lobby, match, websocket, connection, limit, deadline))
     try:
         await asyncio.wait((reader, writer), return_when=asyncio.FIRST_COMPLETED)
     finally:
@@ -316,10 +322,19 @@ async def _play(lobby: Lobby, websocket: WebSocket, limit: RateLimit, queued: in
                 pass
 
 
-async def _read(lobby: Lobby, match: Match, websocket: WebSocket, connection: Connection, limit: RateLimit) -> None:
-    """Answer the client's frames until it disconnects."""
+async def _read(
+    lobby: Lobby, match: Match, websocket: WebSocket, connection: Connection, limit: RateLimit, deadline: float
+) -> None:
+    """Answer the client's frames until it disconnects, or lets ``deadline`` (monotonic) pass without a hello."""
     while True:
-        message = await websocket.receive()
+        if connection.greeted:
+            message = await websocket.receive()
+        else:
+            try:
+                message = await asyncio.wait_for(websocket.receive(), max(0.0, deadline - time.monotonic()))
+            except TimeoutError:
+                connection.lose(HELLO_TIMEOUT_CLOSE, HelloTimeoutError("no 'hello' in time: this connection is closed"))
+                return
         if message["type"] == "websocket.disconnect":
             return
         frame = message.get("text")
@@ -375,6 +390,7 @@ def create_app(
     rate: float = RATE_PER_SECOND,
     burst: int = RATE_BURST,
     queued: int = MAX_QUEUED,
+    hello_timeout: float = HELLO_TIMEOUT,
 ) -> Starlette:
     """The server's ASGI application on ``storage`` (see the module's docstring for the routes).
 
@@ -384,6 +400,8 @@ def create_app(
     :param burst: ... and at once.
     :param queued: the most text, in characters, a connection may have waiting to be sent: one that reads
         more slowly is closed with :data:`SLOW_CLIENT_CLOSE` (it may reconnect and catch up with ``since``).
+    :param hello_timeout: the seconds a game connection has to send its ``hello`` once open; one that does
+        not is closed with :data:`HELLO_TIMEOUT_CLOSE`.
     """
     lobby = Lobby(storage, dealer=dealer, seeds=seeds)
     lobby.seat_lost = lambda outbox: outbox.lose() if isinstance(outbox, Connection) else None
@@ -408,7 +426,7 @@ def create_app(
             stop()
 
     app = Starlette(
-        routes=_routes(lobby, rate, burst, queued), lifespan=lifespan, exception_handlers={404: _not_routed, 405: _not_routed}
+        routes=_routes(lobby, rate, burst, queued, hello_timeout), lifespan=lifespan, exception_handlers={404: _not_routed, 405: _not_routed}
     )
     app.state.lobby = lobby
     return app

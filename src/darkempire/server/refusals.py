@@ -17,6 +17,7 @@ __all__ = [
     "ChoiceConflictError",
     "CredentialError",
     "FrameTooLargeError",
+    "HelloTimeoutError",
     "MatchOverError",
     "MethodNotAllowedError",
     "NoFreeSeatError",
@@ -99,6 +100,14 @@ class OutOfOrderError(ServerError):
 
     code = "out-of-order"
     status = 409
+
+
+class HelloTimeoutError(ServerError):
+    """A game connection sent no ``hello`` in time after it opened: it is closed (code 4408), so that idle
+    sockets do not pile up."""
+
+    code = "hello-timeout"
+    status = 408
 
 
 class UnknownMatchError(ServerError):
