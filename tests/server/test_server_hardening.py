@@ -147,3 +147,30 @@ def test_a_connection_that_sends_no_hello_in_time_is_closed_with_4408_and_one_th
         for client in (player, greeting):
             client.close()
         lobby.close()
+
+
+def test_the_listing_filters_open_live_and_all_and_a_finished_match_keeps_its_public_record() -> None:
+    with serving(create_app(SQLiteStorage(":memory:"))) as url:
+        lobby = Lobby(url)
+        open_id, full_id = lobby.create(3, [None, "greedy", "greedy"]), lobby.create(3, [None, "greedy", "greedy"])
+        lobby.join(full_id, 0)
+        over_id = lobby.create(3, ["greedy", "greedy", "random"])
+        for _ in range(1000):  # a match of bots only plays itself out
+            if lobby.summary(over_id)["over"]:
+                break
+            GameClient(url, over_id).close()  # (a pause without sleeping: a round trip to the server)
+        assert lobby.summary(over_id)["over"]
+
+        def listed(status: str) -> set[str]:
+            answer = lobby.http.get("/api/matches", params={"status": status})
+            assert answer.status_code == 200, answer.text
+            return {m["match_id"] for m in answer.json()["matches"]}
+
+        assert listed("open") == {open_id} == {m["match_id"] for m in lobby.http.get("/api/matches").json()["matches"]}
+        assert listed("live") == {open_id, full_id}
+        assert listed("all") == {open_id, full_id, over_id}
+        refused = lobby.http.get("/api/matches", params={"status": "finished"})
+        assert refused.status_code == 400 and refused.json()["error"]["message"].startswith("status:")
+        record = lobby.http.get(f"/api/matches/{over_id}/record")
+        assert record.status_code == 200 and record.json()["verdict"] is not None
+        lobby.close()

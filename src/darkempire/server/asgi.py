@@ -4,7 +4,7 @@
 on uvicorn (:mod:`darkempire.cli.serve`). The routes:
 
 ==========================================  ======================================================
-``GET /api/matches``                        the open matches (:meth:`~darkempire.server.lobby.Lobby.open_matches`)
+``GET /api/matches?status=open|live|all``   the matches: open (default), not over, or all (:meth:`~darkempire.server.lobby.Lobby.listing`)
 ``POST /api/matches``                       create a match
 ``GET /api/matches/{id}``                   a match's public summary
 ``POST /api/matches/{id}/join``             take a seat: its credential
@@ -249,8 +249,8 @@ def _routes(lobby: Lobby, rate: float, burst: int, queued: int, hello_timeout: f
 
         return endpoint
 
-    async def listing(_: Request) -> Any:
-        return {"matches": lobby.open_matches()}
+    async def listing(request: Request) -> Any:
+        return {"matches": lobby.listing(request.query_params.get("status", "open"))}
 
     async def create(request: Request) -> Any:
         summary = lobby.create(await _read_body(request))

@@ -43,7 +43,7 @@ from darkempire.server.refusals import (
 )
 from darkempire.server.storage import SeatHolder, Storage, StoredMatch
 
-__all__ = ["MAX_NAME", "MAX_TIME_LIMIT", "MIN_TIME_LIMIT", "Lobby", "Scheduler", "Timer", "random_seed"]
+__all__ = ["LISTINGS", "MAX_NAME", "MAX_TIME_LIMIT", "MIN_TIME_LIMIT", "Lobby", "Scheduler", "Timer", "random_seed"]
 
 #: The longest player name, in characters.
 MAX_NAME: Final = 40
@@ -51,6 +51,8 @@ MAX_NAME: Final = 40
 MIN_TIME_LIMIT: Final = 0.1
 #: ... and the longest (a day).
 MAX_TIME_LIMIT: Final = 86400.0
+#: The lobby listing's ``status`` filters (:meth:`Lobby.listing`).
+LISTINGS: Final = ("open", "live", "all")
 _THEMES: Final = {theme.value for theme in Theme}
 #: The Unicode categories a player name may not hold: controls, format characters, surrogates, private use,
 #: unassigned...
@@ -222,11 +224,22 @@ class Lobby:
 
     def open_matches(self) -> list[dict[str, Any]]:
         """The summaries of the matches not over with a free human seat."""
+        return self.listing("open")
+
+    def listing(self, status: object = "open") -> list[dict[str, Any]]:
+        """The summaries of the matches of a :data:`LISTINGS` ``status``: ``"open"``, not over with a free
+        human seat; ``"live"``, not over; ``"all"``, the finished ones too (whose public record stays there
+        to download).
+
+        :raises BadRequestError: another ``status``.
+        """
+        if status not in LISTINGS:
+            raise BadRequestError(f"status: one of {', '.join(LISTINGS)}")
         found = []
         for stored in self.storage.matches():
             match = self.match(stored.match_id)
             free = [s for s, kind in enumerate(stored.bots) if kind is None and s not in match.holders]
-            if free and not match.is_over:
+            if status == "all" or (not match.is_over and (free or status == "live")):
                 found.append(self.summary(stored.match_id))
         return found
 
