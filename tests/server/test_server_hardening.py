@@ -174,3 +174,17 @@ def test_the_listing_filters_open_live_and_all_and_a_finished_match_keeps_its_pu
         record = lobby.http.get(f"/api/matches/{over_id}/record")
         assert record.status_code == 200 and record.json()["verdict"] is not None
         lobby.close()
+
+
+def test_a_match_of_bots_only_is_created_at_once_and_plays_itself_out_in_the_background() -> None:
+    with serving(create_app(SQLiteStorage(":memory:"))) as url:
+        lobby = Lobby(url)
+        created = lobby.http.post("/api/matches", json={"players": 5, "bots": ["greedy"] * 5})
+        assert created.status_code == 201
+        assert not created.json()["match"]["over"]  # answered before its game was played out
+        match_id = created.json()["match"]["match_id"]
+        for _ in range(10000):  # it plays itself out without a client
+            if (summary := lobby.summary(match_id))["over"]:
+                break
+        assert summary["over"] and summary["seq"] > created.json()["match"]["seq"]
+        lobby.close()

@@ -22,6 +22,7 @@ over. Never its seed, never a credential.
 from __future__ import annotations
 
 import functools
+import logging
 import secrets
 import time
 import unicodedata
@@ -43,7 +44,7 @@ from darkempire.server.refusals import (
 )
 from darkempire.server.storage import SeatHolder, Storage, StoredMatch
 
-__all__ = ["LISTINGS", "MAX_NAME", "MAX_TIME_LIMIT", "MIN_TIME_LIMIT", "Lobby", "Scheduler", "Timer", "random_seed"]
+__all__ = ["BOT_STEP", "LISTINGS", "MAX_NAME", "MAX_TIME_LIMIT", "MIN_TIME_LIMIT", "Lobby", "Scheduler", "Timer", "random_seed"]
 
 #: The longest player name, in characters.
 MAX_NAME: Final = 40
@@ -51,8 +52,11 @@ MAX_NAME: Final = 40
 MIN_TIME_LIMIT: Final = 0.1
 #: ... and the longest (a day).
 MAX_TIME_LIMIT: Final = 86400.0
+#: The choices a bots-only match makes per turn of the event loop (:meth:`Lobby.moved`).
+BOT_STEP: Final = 4
 #: The lobby listing's ``status`` filters (:meth:`Lobby.listing`).
 LISTINGS: Final = ("open", "live", "all")
+_LOG = logging.getLogger("darkempire.server")
 _THEMES: Final = {theme.value for theme in Theme}
 #: The Unicode categories a player name may not hold: controls, format characters, surrogates, private use,
 #: unassigned...
@@ -130,6 +134,7 @@ class Lobby:
         #: How time limits are kept: set by the app once its event loop runs; ``None``, no clock runs.
         self.scheduler: Scheduler | None = None
         self._timers: dict[tuple[str, int], tuple[tuple[int, int, str], Timer]] = {}
+        self._playing: set[str] = set()  # the bots-only matches with a step scheduled
         #: What is done with each connection of a seat its player left (the app closes it); ``None``: they
         #: are only no longer sent anything.
         self.seat_lost: Callable[[Outbox], None] | None = None
@@ -152,7 +157,15 @@ class Lobby:
         return match
 
     def moved(self, match: Match) -> None:
-        """After a change of ``match``: its bots play, and the clock of each awaited human seat starts."""
+        """After a change of ``match``: its bots play, and the clock of each awaited human seat starts.
+
+        A match of bots only is played on the loop in steps of :data:`BOT_STEP` choices, one step a turn
+        (once the app's loop runs): played at once, its whole game would hold the loop, and every other
+        match, for as long as it lasts.
+        """
+        if self.scheduler is not None and all(kind is not None for kind in match.stored.bots):
+            self._play_on(match)
+            return
         match.play_bots(self.storage)
         limit = match.stored.time_limit
         if limit is None or self.scheduler is None:
@@ -166,6 +179,22 @@ class Lobby:
             if (match_id, seat) not in self._timers:
                 timer = self.scheduler(limit, functools.partial(self._expire, match, seat, decision))
                 self._timers[match_id, seat] = (decision, timer)
+
+    def _play_on(self, match: Match) -> None:
+        """Play a step of a bots-only match, and the next one on a later turn of the loop."""
+        match_id = match.stored.match_id
+        if match_id in self._playing:
+            return
+        if match.play_bots(self.storage, BOT_STEP) and self.scheduler is not None:
+            self._playing.add(match_id)
+            self.scheduler(0.0, functools.partial(self._step, match))
+
+    def _step(self, match: Match) -> None:
+        self._playing.discard(match.stored.match_id)
+        try:
+            self._play_on(match)
+        except Exception:  # a storage failure stops this match's bots until it is touched again, not the loop
+            _LOG.exception("match %s: its bots stopped", match.stored.match_id)
 
     def _expire(self, match: Match, seat: int, decision: tuple[int, int, str]) -> None:
         self._timers.pop((match.stored.match_id, seat), None)
