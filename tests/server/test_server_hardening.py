@@ -188,3 +188,14 @@ def test_a_match_of_bots_only_is_created_at_once_and_plays_itself_out_in_the_bac
                 break
         assert summary["over"] and summary["seq"] > created.json()["match"]["seq"]
         lobby.close()
+
+
+def test_an_address_that_creates_matches_too_fast_is_refused_with_429_and_may_still_join() -> None:
+    with serving(create_app(SQLiteStorage(":memory:"), create_rate=1e-6, create_burst=2)) as url:
+        lobby = Lobby(url)
+        first, _ = lobby.create(3), lobby.create(3)
+        refused = lobby.http.post("/api/matches", json={"players": 3})
+        assert refused.status_code == 429 and refused.json()["error"]["code"] == "rate-limited"
+        assert len(lobby.http.get("/api/matches").json()["matches"]) == 2
+        assert lobby.join(first)[0] == 0
+        lobby.close()

@@ -21,13 +21,15 @@ from darkempire.server.protocol import RATE_PER_SECOND
 from darkempire.server.storage import SQLiteStorage, Storage
 from tablekit.cli import CommandExit, UsageError
 
-__all__ = ["EXTRA_MISSING", "WS_MAX_BYTES", "add_arguments", "command", "default_database", "run"]
+__all__ = ["CREATE_RATE", "EXTRA_MISSING", "WS_MAX_BYTES", "add_arguments", "command", "default_database", "run"]
 
 #: What ``serve`` says when the ``server`` extra is not installed.
 EXTRA_MISSING = 'darkempire serve needs the server extra: pip install -e ".[server]" (Starlette and uvicorn)'
 #: The largest WebSocket frame uvicorn reads at all (larger ones close the connection); frames above the
 #: protocol's own cap but below this one get an error message instead.
 WS_MAX_BYTES = 1 << 20
+#: The matches one client address may create per second by default (ten at once).
+CREATE_RATE = 0.5
 
 
 def default_database() -> Path:
@@ -47,6 +49,10 @@ def add_arguments(sub: argparse.ArgumentParser) -> None:
     sub.add_argument(
         "--rate", type=float, default=RATE_PER_SECOND,
         help=f"the messages a game connection may send per second, twice as many at once (default {RATE_PER_SECOND:g})",
+    )  # fmt: skip
+    sub.add_argument(
+        "--create-rate", type=float, default=CREATE_RATE, metavar="PER_SECOND",
+        help=f"the matches one client address may create per second, 10 (or twice as many) at once (default {CREATE_RATE:g})",
     )  # fmt: skip
     sub.add_argument(
         "--db", metavar="PATH|URL",
@@ -77,17 +83,21 @@ def run(out: Console, args: argparse.Namespace) -> int:
     """
     if not args.rate > 0:
         raise UsageError(f"--rate must be above 0, not {args.rate}")
+    if not args.create_rate > 0:
+        raise UsageError(f"--create-rate must be above 0, not {args.create_rate}")
     if _missing_extra():
         raise CommandExit(1, EXTRA_MISSING)
     import uvicorn
 
-    from darkempire.server.asgi import create_app
+    from darkempire.server.asgi import CREATE_BURST, create_app
 
     storage, where = _storage(args.db)
     out.print(f"darkempire server on http://{args.host}:{args.port}/api/matches, matches in {where}")
     try:
         uvicorn.run(
-            create_app(storage, rate=args.rate, burst=max(1, int(2 * args.rate))), host=args.host, port=args.port, ws="websockets-sansio", ws_max_size=WS_MAX_BYTES,
+            create_app(storage, rate=args.rate, burst=max(1, int(2 * args.rate)), create_rate=args.create_rate,
+                create_burst=max(CREATE_BURST, int(2 * args.create_rate)),
+            ), host=args.host, port=args.port, ws="websockets-sansio", ws_max_size=WS_MAX_BYTES,
             log_level="warning",
         )
     finally:

@@ -67,7 +67,7 @@ from darkempire.server.refusals import (
 from darkempire.server.storage import FanOut, Storage
 from tablekit import wire as kit
 
-__all__ = ["HELLO_TIMEOUT", "HELLO_TIMEOUT_CLOSE", "MAX_BODY_BYTES", "MAX_QUEUED", "SEAT_LOST_CLOSE", "SLOW_CLIENT_CLOSE", "Connection", "RateLimit", "TextSocket", "create_app"]
+__all__ = ["CREATE_BURST", "HELLO_TIMEOUT", "HELLO_TIMEOUT_CLOSE", "MAX_BODY_BYTES", "MAX_QUEUED", "SEAT_LOST_CLOSE", "SLOW_CLIENT_CLOSE", "AddressLimits", "Connection", "RateLimit", "TextSocket", "create_app"]
 
 #: The longest lobby request body, in bytes.
 MAX_BODY_BYTES: Final = 16 * 1024
@@ -81,6 +81,8 @@ SEAT_LOST_CLOSE: Final = 4409
 HELLO_TIMEOUT_CLOSE: Final = 4408
 #: The seconds a game connection has, once open, to send its ``hello`` (by default).
 HELLO_TIMEOUT: Final = 10.0
+#: The matches a client address may create at once, with a ``create_rate`` (:func:`create_app`).
+CREATE_BURST: Final = 10
 #: The most text, in characters, a connection may have waiting to be sent (by default): some late views.
 MAX_QUEUED: Final = 2 * 1024 * 1024
 #: How long a dropped connection's close frame may wait for the client to read what was already sent.
@@ -107,6 +109,29 @@ class RateLimit:
             return False
         self._tokens -= 1
         return True
+
+
+class AddressLimits:
+    """A :class:`RateLimit` per client address, made on its first use; the buckets of addresses idle long
+    enough to be full again are forgotten once there are many, so that a crowd of addresses costs little."""
+
+    def __init__(self, rate: float, burst: int, keep: int = 4096) -> None:
+        self._rate, self._burst, self._keep = rate, burst, keep
+        self._limits: dict[str, tuple[RateLimit, float]] = {}
+
+    def take(self, address: str) -> bool:
+        """Whether ``address`` may do one more now (and count it)."""
+        now = time.monotonic()
+        if len(self._limits) >= self._keep:
+            idle = self._burst / self._rate
+            self._limits = {a: (lim, at) for a, (lim, at) in self._limits.items() if now - at < idle}
+        limit = self._limits.get(address, (None, now))[0] or RateLimit(self._rate, self._burst)
+        self._limits[address] = (limit, now)
+        return limit.take()
+
+
+def _address(connection: Request | WebSocket) -> str:
+    return connection.client.host if connection.client is not None else "?"
 
 
 class TextSocket(Protocol):
@@ -236,7 +261,9 @@ async def _not_routed(request: Request, error: Exception) -> Response:
 Handler = Callable[[Request], Awaitable[Response]]
 
 
-def _routes(lobby: Lobby, rate: float, burst: int, queued: int, hello_timeout: float) -> list[Route | WebSocketRoute]:
+def _routes(
+    lobby: Lobby, rate: float, burst: int, queued: int, hello_timeout: float, creations: AddressLimits | None
+) -> list[Route | WebSocketRoute]:
     def refusing(handler: Callable[[Request], Awaitable[Any]], status: int = 200) -> Handler:
         async def endpoint(request: Request) -> Response:
             try:
@@ -253,6 +280,8 @@ def _routes(lobby: Lobby, rate: float, burst: int, queued: int, hello_timeout: f
         return {"matches": lobby.listing(request.query_params.get("status", "open"))}
 
     async def create(request: Request) -> Any:
+        if creations is not None and not creations.take(_address(request)):
+            raise RateLimitedError("this address created too many matches lately; wait a little")
         summary = lobby.create(await _read_body(request))
         return {"match": summary}
 
@@ -391,6 +420,8 @@ def create_app(
     burst: int = RATE_BURST,
     queued: int = MAX_QUEUED,
     hello_timeout: float = HELLO_TIMEOUT,
+    create_rate: float | None = None,
+    create_burst: int = CREATE_BURST,
 ) -> Starlette:
     """The server's ASGI application on ``storage`` (see the module's docstring for the routes).
 
@@ -402,8 +433,12 @@ def create_app(
         more slowly is closed with :data:`SLOW_CLIENT_CLOSE` (it may reconnect and catch up with ``since``).
     :param hello_timeout: the seconds a game connection has to send its ``hello`` once open; one that does
         not is closed with :data:`HELLO_TIMEOUT_CLOSE`.
+    :param create_rate: the matches one client address may create per second on average (``None``: no
+        limit; ``darkempire serve`` sets one)...
+    :param create_burst: ... and at once; more are refused with ``rate-limited`` (429).
     """
     lobby = Lobby(storage, dealer=dealer, seeds=seeds)
+    creations = None if create_rate is None else AddressLimits(create_rate, create_burst)
     lobby.seat_lost = lambda outbox: outbox.lose() if isinstance(outbox, Connection) else None
 
     @asynccontextmanager
@@ -426,7 +461,7 @@ def create_app(
             stop()
 
     app = Starlette(
-        routes=_routes(lobby, rate, burst, queued, hello_timeout), lifespan=lifespan, exception_handlers={404: _not_routed, 405: _not_routed}
+        routes=_routes(lobby, rate, burst, queued, hello_timeout, creations), lifespan=lifespan, exception_handlers={404: _not_routed, 405: _not_routed}
     )
     app.state.lobby = lobby
     return app
