@@ -155,10 +155,9 @@ def test_the_listing_filters_open_live_and_all_and_a_finished_match_keeps_its_pu
         open_id, full_id = lobby.create(3, [None, "greedy", "greedy"]), lobby.create(3, [None, "greedy", "greedy"])
         lobby.join(full_id, 0)
         over_id = lobby.create(3, ["greedy", "greedy", "random"])
-        for _ in range(1000):  # a match of bots only plays itself out
+        for _ in range(10000):  # a match of bots only plays itself out
             if lobby.summary(over_id)["over"]:
                 break
-            GameClient(url, over_id).close()  # (a pause without sleeping: a round trip to the server)
         assert lobby.summary(over_id)["over"]
 
         def listed(status: str) -> set[str]:
@@ -198,4 +197,37 @@ def test_an_address_that_creates_matches_too_fast_is_refused_with_429_and_may_st
         assert refused.status_code == 429 and refused.json()["error"]["code"] == "rate-limited"
         assert len(lobby.http.get("/api/matches").json()["matches"]) == 2
         assert lobby.join(first)[0] == 0
+        lobby.close()
+
+
+def test_connections_past_the_match_or_address_quota_are_closed_with_4503() -> None:
+    with serving(create_app(SQLiteStorage(":memory:"), per_match=2, per_address=3)) as url:
+        lobby = Lobby(url)
+        crowded, other = lobby.create(3), lobby.create(3)
+        first, second = GameClient(url, crowded), GameClient(url, crowded)
+        third = GameClient(url, crowded)
+        assert _close_code(third) == 4503 and b'"too-many-connections"' in third.frames[-1]
+        fourth = GameClient(url, other)  # another match: under both quotas
+        assert fourth.hello()["type"] == "welcome"
+        fifth = GameClient(url, other)  # the address's fourth connection
+        assert _close_code(fifth) == 4503
+        assert first.hello()["type"] == "welcome" and second.hello()["type"] == "welcome"
+        for client in (first, second, fourth):
+            client.close()
+        lobby.close()
+
+
+def test_the_message_rate_is_shared_by_every_connection_of_an_address() -> None:
+    with serving(create_app(SQLiteStorage(":memory:"), rate=1e-6, burst=3, address_rate=1e-6)) as url:
+        lobby = Lobby(url)
+        match_id = lobby.create(3)
+        clients = [GameClient(url, match_id) for _ in range(3)]
+        for client in clients[:2]:  # the address's 6 messages at once: 3 per connection
+            for _ in range(3):
+                client.send("junk")
+            assert [client.receive()["code"] for _ in range(3)] == ["bad-request"] * 3
+        clients[2].send("junk")  # a fresh connection buys no more
+        assert clients[2].receive()["code"] == "rate-limited"
+        for client in clients:
+            client.close()
         lobby.close()

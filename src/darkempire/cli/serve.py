@@ -55,6 +55,10 @@ def add_arguments(sub: argparse.ArgumentParser) -> None:
         help=f"the matches one client address may create per second, 10 (or twice as many) at once (default {CREATE_RATE:g})",
     )  # fmt: skip
     sub.add_argument(
+        "--per-address", type=int, default=16, metavar="N",
+        help="the game connections one client address may have open at once (default 16)",
+    )  # fmt: skip
+    sub.add_argument(
         "--db", metavar="PATH|URL",
         help=f"the SQLite file of the matches (default {default_database()}), or a postgresql:// URL for several processes",
     )  # fmt: skip
@@ -85,6 +89,8 @@ def run(out: Console, args: argparse.Namespace) -> int:
         raise UsageError(f"--rate must be above 0, not {args.rate}")
     if not args.create_rate > 0:
         raise UsageError(f"--create-rate must be above 0, not {args.create_rate}")
+    if args.per_address < 1:
+        raise UsageError(f"--per-address must be 1 or more, not {args.per_address}")
     if _missing_extra():
         raise CommandExit(1, EXTRA_MISSING)
     import uvicorn
@@ -96,7 +102,7 @@ def run(out: Console, args: argparse.Namespace) -> int:
     try:
         uvicorn.run(
             create_app(storage, rate=args.rate, burst=max(1, int(2 * args.rate)), create_rate=args.create_rate,
-                create_burst=max(CREATE_BURST, int(2 * args.create_rate)),
+                create_burst=max(CREATE_BURST, int(2 * args.create_rate)), per_address=args.per_address,
             ), host=args.host, port=args.port, ws="websockets-sansio", ws_max_size=WS_MAX_BYTES,
             log_level="warning",
         )

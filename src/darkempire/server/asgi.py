@@ -62,12 +62,13 @@ from darkempire.server.refusals import (
     RateLimitedError,
     SeatLostError,
     ServerError,
+    TooManyConnectionsError,
     UnsupportedMediaTypeError,
 )
 from darkempire.server.storage import FanOut, Storage
 from tablekit import wire as kit
 
-__all__ = ["CREATE_BURST", "HELLO_TIMEOUT", "HELLO_TIMEOUT_CLOSE", "MAX_BODY_BYTES", "MAX_QUEUED", "SEAT_LOST_CLOSE", "SLOW_CLIENT_CLOSE", "AddressLimits", "Connection", "RateLimit", "TextSocket", "create_app"]
+__all__ = ["CREATE_BURST", "CROWDED_CLOSE", "MAX_PER_ADDRESS", "MAX_PER_MATCH", "HELLO_TIMEOUT", "HELLO_TIMEOUT_CLOSE", "MAX_BODY_BYTES", "MAX_QUEUED", "SEAT_LOST_CLOSE", "SLOW_CLIENT_CLOSE", "AddressLimits", "Connection", "Quotas", "RateLimit", "TextSocket", "create_app"]
 
 #: The longest lobby request body, in bytes.
 MAX_BODY_BYTES: Final = 16 * 1024
@@ -81,6 +82,12 @@ SEAT_LOST_CLOSE: Final = 4409
 HELLO_TIMEOUT_CLOSE: Final = 4408
 #: The seconds a game connection has, once open, to send its ``hello`` (by default).
 HELLO_TIMEOUT: Final = 10.0
+#: The WebSocket close code of a connection past a quota (:data:`MAX_PER_MATCH`, :data:`MAX_PER_ADDRESS`).
+CROWDED_CLOSE: Final = 4503
+#: The game connections one match may have open at once (by default)...
+MAX_PER_MATCH: Final = 128
+#: ... and one client address, over every match.
+MAX_PER_ADDRESS: Final = 16
 #: The matches a client address may create at once, with a ``create_rate`` (:func:`create_app`).
 CREATE_BURST: Final = 10
 #: The most text, in characters, a connection may have waiting to be sent (by default): some late views.
@@ -132,6 +139,33 @@ class AddressLimits:
 
 def _address(connection: Request | WebSocket) -> str:
     return connection.client.host if connection.client is not None else "?"
+
+
+class Quotas:
+    """What the game connections may take together: how many are open per match and per client address (at
+    most ``per_match`` and ``per_address``), and the messages an address may send per second over all of its
+    connections (``shared``), so that opening more connections buys a client no more."""
+
+    def __init__(self, per_match: int, per_address: int, shared: AddressLimits) -> None:
+        self._most = {"match": per_match, "address": per_address}
+        self._open: dict[tuple[str, str], int] = {}
+        self.shared = shared
+
+    def enter(self, match_id: str, address: str) -> bool:
+        """Count a new connection, if both its match and its address are under their quota."""
+        keys = [("match", match_id), ("address", address)]
+        if any(self._open.get(key, 0) >= self._most[key[0]] for key in keys):
+            return False
+        for key in keys:
+            self._open[key] = self._open.get(key, 0) + 1
+        return True
+
+    def leave(self, match_id: str, address: str) -> None:
+        """Count a connection :meth:`enter` let in as closed."""
+        for key in (("match", match_id), ("address", address)):
+            self._open[key] -= 1
+            if not self._open[key]:
+                del self._open[key]
 
 
 class TextSocket(Protocol):
@@ -262,7 +296,13 @@ Handler = Callable[[Request], Awaitable[Response]]
 
 
 def _routes(
-    lobby: Lobby, rate: float, burst: int, queued: int, hello_timeout: float, creations: AddressLimits | None
+    lobby: Lobby,
+    rate: float,
+    burst: int,
+    queued: int,
+    hello_timeout: float,
+    creations: AddressLimits | None,
+    quotas: Quotas,
 ) -> list[Route | WebSocketRoute]:
     def refusing(handler: Callable[[Request], Awaitable[Any]], status: int = 200) -> Handler:
         async def endpoint(request: Request) -> Response:
@@ -302,7 +342,7 @@ def _routes(
         return Response(to_json(match.public_record()), media_type="application/json")
 
     async def socket(websocket: WebSocket) -> None:
-        await _play(lobby, websocket, RateLimit(rate, burst), queued, hello_timeout)
+        await _play(lobby, websocket, RateLimit(rate, burst), queued, hello_timeout, quotas)
 
     return [
         Route("/api/matches", refusing(listing), methods=["GET"]),
@@ -315,7 +355,9 @@ def _routes(
     ]
 
 
-async def _play(lobby: Lobby, websocket: WebSocket, limit: RateLimit, queued: int, hello_timeout: float) -> None:
+async def _play(
+    lobby: Lobby, websocket: WebSocket, limit: RateLimit, queued: int, hello_timeout: float, quotas: Quotas
+) -> None:
     """Serve one game connection until the client leaves, or reads too slowly."""
     await websocket.accept()
     connection = Connection(websocket, queued)
@@ -328,8 +370,35 @@ async def _play(lobby: Lobby, websocket: WebSocket, limit: RateLimit, queued: in
         await writer
         await websocket.close(_UNKNOWN_MATCH_CLOSE)
         return
+    address = _address(websocket)
+    if not quotas.enter(match.stored.match_id, address):
+        connection.lose(CROWDED_CLOSE, TooManyConnectionsError("too many connections to this match or from this address"))
+        try:
+            await writer
+            await websocket.close(CROWDED_CLOSE)
+        except Exception:  # the client is gone already
+            pass
+        return
+    try:
+        await _serve(lobby, match, websocket, connection, writer, limit, quotas.shared, address, hello_timeout)
+    finally:
+        quotas.leave(match.stored.match_id, address)
+
+
+async def _serve(
+    lobby: Lobby,
+    match: Match,
+    websocket: WebSocket,
+    connection: Connection,
+    writer: asyncio.Task[None],
+    limit: RateLimit,
+    shared: AddressLimits,
+    address: str,
+    hello_timeout: float,
+) -> None:
+    """Read and write a game connection let in by its quotas, until it ends."""
     deadline = time.monotonic() + hello_timeout
-    reader = asyncio.create_task(_read(lobby, match, websocket, connection, limit, deadline))
+    reader = asyncio.create_task(_read(lobby, match, websocket, connection, lambda: limit.take() and shared.take(address), deadline))
     try:
         await asyncio.wait((reader, writer), return_when=asyncio.FIRST_COMPLETED)
     finally:
@@ -352,7 +421,7 @@ async def _play(lobby: Lobby, websocket: WebSocket, limit: RateLimit, queued: in
 
 
 async def _read(
-    lobby: Lobby, match: Match, websocket: WebSocket, connection: Connection, limit: RateLimit, deadline: float
+    lobby: Lobby, match: Match, websocket: WebSocket, connection: Connection, allowed: Callable[[], bool], deadline: float
 ) -> None:
     """Answer the client's frames until it disconnects, or lets ``deadline`` (monotonic) pass without a hello."""
     while True:
@@ -368,7 +437,7 @@ async def _read(
             return
         frame = message.get("text")
         frame = message.get("bytes", b"") if frame is None else frame
-        if not limit.take():
+        if not allowed():
             connection.put(error_message(RateLimitedError("too many messages; this one was dropped unread")))
             continue
         _answer(lobby, match, connection, frame)
@@ -422,6 +491,9 @@ def create_app(
     hello_timeout: float = HELLO_TIMEOUT,
     create_rate: float | None = None,
     create_burst: int = CREATE_BURST,
+    per_match: int = MAX_PER_MATCH,
+    per_address: int = MAX_PER_ADDRESS,
+    address_rate: float | None = None,
 ) -> Starlette:
     """The server's ASGI application on ``storage`` (see the module's docstring for the routes).
 
@@ -436,9 +508,15 @@ def create_app(
     :param create_rate: the matches one client address may create per second on average (``None``: no
         limit; ``darkempire serve`` sets one)...
     :param create_burst: ... and at once; more are refused with ``rate-limited`` (429).
+    :param per_match: the game connections a match may have open at once...
+    :param per_address: ... and a client address; one more is closed with :data:`CROWDED_CLOSE`.
+    :param address_rate: the messages a client address may send per second over all its connections, twice
+        ``rate`` by default (and twice ``burst`` at once).
     """
     lobby = Lobby(storage, dealer=dealer, seeds=seeds)
     creations = None if create_rate is None else AddressLimits(create_rate, create_burst)
+    shared = AddressLimits(2 * rate if address_rate is None else address_rate, 2 * burst)
+    quotas = Quotas(per_match, per_address, shared)
     lobby.seat_lost = lambda outbox: outbox.lose() if isinstance(outbox, Connection) else None
 
     @asynccontextmanager
@@ -461,7 +539,7 @@ def create_app(
             stop()
 
     app = Starlette(
-        routes=_routes(lobby, rate, burst, queued, hello_timeout, creations), lifespan=lifespan, exception_handlers={404: _not_routed, 405: _not_routed}
+        routes=_routes(lobby, rate, burst, queued, hello_timeout, creations, quotas), lifespan=lifespan, exception_handlers={404: _not_routed, 405: _not_routed}
     )
     app.state.lobby = lobby
     return app

@@ -29,6 +29,7 @@ __all__ = [
     "SeatLostError",
     "ServerError",
     "StorageError",
+    "TooManyConnectionsError",
     "UnknownMatchError",
     "UnsupportedMediaTypeError",
 ]
@@ -92,6 +93,14 @@ class RateLimitedError(ServerError):
 
     code = "rate-limited"
     status = 429
+
+
+class TooManyConnectionsError(ServerError):
+    """The match, or the client's address, has as many game connections open as the server allows: this one
+    is closed (code 4503)."""
+
+    code = "too-many-connections"
+    status = 503
 
 
 class OutOfOrderError(ServerError):
