@@ -231,3 +231,37 @@ def test_the_message_rate_is_shared_by_every_connection_of_an_address() -> None:
         for client in clients:
             client.close()
         lobby.close()
+
+
+def test_lobby_posts_and_game_sockets_from_a_foreign_web_page_are_refused() -> None:
+    from websockets.exceptions import InvalidStatus
+    from websockets.sync.client import connect
+
+    from darkempire.server.origins import OriginPolicy
+
+    with serving(create_app(SQLiteStorage(":memory:"), origins=OriginPolicy(["https://play.example"]))) as url:
+        lobby = Lobby(url)
+        match_id = lobby.create(3)  # no Origin: not a web page
+        host = url.removeprefix("http://")
+        for origin, allowed in [
+            ("https://evil.example", False),
+            ("null", False),
+            (f"http://{host}.evil.example", False),
+            ("https://play.example", True),
+            (url, True),
+            ("http://localhost:3000", True),
+        ]:
+            answer = lobby.http.post(f"/api/matches/{match_id}/join", json={"name": "x"}, headers={"origin": origin})
+            assert (answer.status_code == 200) == allowed, (origin, answer.text)
+            if not allowed:
+                assert answer.json()["error"]["code"] == "forbidden-origin"
+            socket_url = f"ws://{host}/api/matches/{match_id}/socket"
+            if allowed:
+                with connect(socket_url, origin=origin, open_timeout=10) as socket:  # type: ignore[arg-type]
+                    socket.send('{"format": "darkempire-server/1", "type": "hello", "seat": null, "credential": null, "since": null}')
+                    assert '"welcome"' in str(socket.recv(timeout=10))
+            else:
+                with pytest.raises(InvalidStatus) as refused:
+                    connect(socket_url, origin=origin, open_timeout=10)  # type: ignore[arg-type]
+                assert refused.value.response.status_code == 403
+        lobby.close()

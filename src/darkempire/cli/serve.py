@@ -59,6 +59,11 @@ def add_arguments(sub: argparse.ArgumentParser) -> None:
         help="the game connections one client address may have open at once (default 16)",
     )  # fmt: skip
     sub.add_argument(
+        "--allow-origin", action="append", default=[], metavar="ORIGIN",
+        help="a web page origin (https://host[:port]) allowed to POST to the lobby and open game sockets, besides "
+        "the server's own and this machine's; repeat it for more, * for any",
+    )  # fmt: skip
+    sub.add_argument(
         "--db", metavar="PATH|URL",
         help=f"the SQLite file of the matches (default {default_database()}), or a postgresql:// URL for several processes",
     )  # fmt: skip
@@ -96,6 +101,7 @@ def run(out: Console, args: argparse.Namespace) -> int:
     import uvicorn
 
     from darkempire.server.asgi import CREATE_BURST, create_app
+    from darkempire.server.origins import OriginPolicy
 
     storage, where = _storage(args.db)
     out.print(f"darkempire server on http://{args.host}:{args.port}/api/matches, matches in {where}")
@@ -103,6 +109,7 @@ def run(out: Console, args: argparse.Namespace) -> int:
         uvicorn.run(
             create_app(storage, rate=args.rate, burst=max(1, int(2 * args.rate)), create_rate=args.create_rate,
                 create_burst=max(CREATE_BURST, int(2 * args.create_rate)), per_address=args.per_address,
+                origins=OriginPolicy(args.allow_origin),
             ), host=args.host, port=args.port, ws="websockets-sansio", ws_max_size=WS_MAX_BYTES,
             log_level="warning",
         )

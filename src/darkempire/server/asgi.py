@@ -42,6 +42,7 @@ from darkempire.rules.errors import IllegalActionError
 from darkempire.serialization import to_json
 from darkempire.server.lobby import Lobby, random_seed
 from darkempire.server.match import Dealer, Match
+from darkempire.server.origins import OriginPolicy
 from darkempire.server.protocol import (
     RATE_BURST,
     RATE_PER_SECOND,
@@ -53,6 +54,7 @@ from darkempire.server.protocol import (
 )
 from darkempire.server.refusals import (
     BadRequestError,
+    ForbiddenOriginError,
     FrameTooLargeError,
     HelloTimeoutError,
     MethodNotAllowedError,
@@ -303,10 +305,13 @@ def _routes(
     hello_timeout: float,
     creations: AddressLimits | None,
     quotas: Quotas,
+    origins: OriginPolicy,
 ) -> list[Route | WebSocketRoute]:
     def refusing(handler: Callable[[Request], Awaitable[Any]], status: int = 200) -> Handler:
         async def endpoint(request: Request) -> Response:
             try:
+                if request.method == "POST" and not origins.allows(request.headers.get("origin"), request.headers.get("host")):
+                    raise ForbiddenOriginError("requests from this page's origin are not allowed (serve --allow-origin)")
                 return _json(await handler(request), status)
             except ServerError as error:
                 return _refusal(error)
@@ -342,6 +347,9 @@ def _routes(
         return Response(to_json(match.public_record()), media_type="application/json")
 
     async def socket(websocket: WebSocket) -> None:
+        if not origins.allows(websocket.headers.get("origin"), websocket.headers.get("host")):
+            await websocket.close()  # before the handshake: an HTTP 403, and nothing of the match read
+            return
         await _play(lobby, websocket, RateLimit(rate, burst), queued, hello_timeout, quotas)
 
     return [
@@ -494,6 +502,7 @@ def create_app(
     per_match: int = MAX_PER_MATCH,
     per_address: int = MAX_PER_ADDRESS,
     address_rate: float | None = None,
+    origins: OriginPolicy | None = None,
 ) -> Starlette:
     """The server's ASGI application on ``storage`` (see the module's docstring for the routes).
 
@@ -512,6 +521,8 @@ def create_app(
     :param per_address: ... and a client address; one more is closed with :data:`CROWDED_CLOSE`.
     :param address_rate: the messages a client address may send per second over all its connections, twice
         ``rate`` by default (and twice ``burst`` at once).
+    :param origins: the web pages whose lobby POSTs and game sockets are allowed (default: those of the server's
+        own site and of this machine, and any request that names no origin).
     """
     lobby = Lobby(storage, dealer=dealer, seeds=seeds)
     creations = None if create_rate is None else AddressLimits(create_rate, create_burst)
@@ -539,7 +550,7 @@ def create_app(
             stop()
 
     app = Starlette(
-        routes=_routes(lobby, rate, burst, queued, hello_timeout, creations, quotas), lifespan=lifespan, exception_handlers={404: _not_routed, 405: _not_routed}
+        routes=_routes(lobby, rate, burst, queued, hello_timeout, creations, quotas, origins or OriginPolicy()), lifespan=lifespan, exception_handlers={404: _not_routed, 405: _not_routed}
     )
     app.state.lobby = lobby
     return app

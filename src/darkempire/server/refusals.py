@@ -16,6 +16,7 @@ __all__ = [
     "BadRequestError",
     "ChoiceConflictError",
     "CredentialError",
+    "ForbiddenOriginError",
     "FrameTooLargeError",
     "HelloTimeoutError",
     "MatchOverError",
@@ -151,6 +152,14 @@ class CredentialError(ServerError):
     """A credential that is missing, not this seat's, or guessed: the move or request is refused unread."""
 
     code = "bad-credential"
+    status = 403
+
+
+class ForbiddenOriginError(ServerError):
+    """A lobby POST from a web page of an origin the server does not allow
+    (:class:`~darkempire.server.origins.OriginPolicy`); a game socket's handshake is refused with HTTP 403."""
+
+    code = "forbidden-origin"
     status = 403
 
 
