@@ -42,7 +42,7 @@ from darkempire.server.refusals import (
     SeatTakenError,
     UnknownMatchError,
 )
-from darkempire.server.storage import SeatHolder, Storage, StoredMatch
+from darkempire.server.storage import FanOut, SeatHolder, Storage, StoredMatch
 
 __all__ = ["BOT_STEP", "LISTINGS", "MAX_NAME", "MAX_TIME_LIMIT", "MIN_TIME_LIMIT", "Lobby", "Scheduler", "Timer", "random_seed"]
 
@@ -135,6 +135,8 @@ class Lobby:
         self.scheduler: Scheduler | None = None
         self._timers: dict[tuple[str, int], tuple[tuple[int, int, str], Timer]] = {}
         self._playing: set[str] = set()  # the bots-only matches with a step scheduled
+        # Other processes share the storage: a seat they freed is read from it before each credential check.
+        self._shared = isinstance(storage, FanOut)
         #: What is done with each connection of a seat its player left (the app closes it); ``None``: they
         #: are only no longer sent anything.
         self.seat_lost: Callable[[Outbox], None] | None = None
@@ -203,16 +205,25 @@ class Lobby:
         self.moved(match)
 
     def catch_up(self, match_id: str) -> None:
-        """Tell a loaded match's connections of the choices another server process stored (the fan-out calls
-        this); a match not loaded here is read when first asked for."""
+        """Tell a loaded match's connections of the choices another server process stored, and close those of
+        a seat left there (the fan-out calls this); a match not loaded here is read when first asked for."""
         match = self._matches.get(match_id)
         if match is not None:
+            self.refresh_seats(match)
             match.catch_up(self.storage)
             self.moved(match)
 
     def refresh_seats(self, match: Match) -> None:
-        """Read who holds the match's seats again: another server process may have seated someone."""
+        """Read who holds the match's seats again: another server process may have seated someone, or freed a
+        seat, whose connections here are then lost (:attr:`seat_lost`)."""
+        before = match.holders
         match.holders = {h.seat: h for h in self.storage.seats(match.stored.match_id)}
+        for seat, holder in before.items():
+            now = match.holders.get(seat)
+            if now is None or now.credential_hash != holder.credential_hash:
+                for outbox in match.release(seat):
+                    if self.seat_lost is not None:
+                        self.seat_lost(outbox)
 
     def create(self, body: object) -> dict[str, Any]:
         """Create a match (see the module's docstring); return its summary."""
@@ -315,7 +326,7 @@ class Lobby:
             credential, a guess; the message tells which seat, never why).
         """
         holder = match.holders.get(seat) if type(seat) is int else None
-        if holder is None or not credential_matches(credential, holder.credential_hash):
+        if self._shared or holder is None or not credential_matches(credential, holder.credential_hash):
             self.refresh_seats(match)  # seated, or left, through another server process?
             holder = match.holders.get(seat) if type(seat) is int else None
         if holder is None or not credential_matches(credential, holder.credential_hash):
