@@ -158,7 +158,8 @@ def main() -> int:
     port = _free_port()
     with tempfile.TemporaryDirectory() as scratch:
         db = Path(scratch) / "load.sqlite3"
-        command = [sys.executable, "-m", "darkempire", "serve", "--port", str(port), "--db", str(db), "--rate", "1000", "--create-rate", "1000", "--per-address", "100000"]
+        command = [sys.executable, "-m", "darkempire", "serve", "--port", str(port), "--db", str(db), "--rate", "1000"]
+        command += ["--create-rate", "1000", "--per-address", "100000"]  # every client is on this machine
         server = subprocess.Popen(command, stdout=subprocess.DEVNULL, env=os.environ.copy())
         try:
             base = f"http://127.0.0.1:{port}"

@@ -236,6 +236,7 @@ def test_the_message_rate_is_shared_by_every_connection_of_an_address() -> None:
 def test_lobby_posts_and_game_sockets_from_a_foreign_web_page_are_refused() -> None:
     from websockets.exceptions import InvalidStatus
     from websockets.sync.client import connect
+    from websockets.typing import Origin
 
     from darkempire.server.origins import OriginPolicy
 
@@ -257,11 +258,11 @@ def test_lobby_posts_and_game_sockets_from_a_foreign_web_page_are_refused() -> N
                 assert answer.json()["error"]["code"] == "forbidden-origin"
             socket_url = f"ws://{host}/api/matches/{match_id}/socket"
             if allowed:
-                with connect(socket_url, origin=origin, open_timeout=10) as socket:  # type: ignore[arg-type]
+                with connect(socket_url, origin=Origin(origin), open_timeout=10) as socket:
                     socket.send('{"format": "darkempire-server/1", "type": "hello", "seat": null, "credential": null, "since": null}')
                     assert '"welcome"' in str(socket.recv(timeout=10))
             else:
                 with pytest.raises(InvalidStatus) as refused:
-                    connect(socket_url, origin=origin, open_timeout=10)  # type: ignore[arg-type]
+                    connect(socket_url, origin=Origin(origin), open_timeout=10)
                 assert refused.value.response.status_code == 403
         lobby.close()

@@ -94,7 +94,8 @@ def _listen(host: str, port: int) -> socket.socket:
     :raises CommandExit: (status 1) the address cannot be bound (in use, not this machine's, not allowed).
     """
     try:
-        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+        family, kind, proto, _, address = found[0]
     except (OSError, UnicodeError) as error:
         raise UsageError(f"--host: no address {host!r} ({getattr(error, 'strerror', None) or error})") from None
     sock = socket.socket(family, kind, proto)

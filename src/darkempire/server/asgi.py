@@ -70,7 +70,24 @@ from darkempire.server.refusals import (
 from darkempire.server.storage import FanOut, Storage
 from tablekit import wire as kit
 
-__all__ = ["CREATE_BURST", "CROWDED_CLOSE", "MAX_PER_ADDRESS", "MAX_PER_MATCH", "HELLO_TIMEOUT", "HELLO_TIMEOUT_CLOSE", "MAX_BODY_BYTES", "MAX_QUEUED", "SEAT_LOST_CLOSE", "SLOW_CLIENT_CLOSE", "AddressLimits", "Connection", "Quotas", "RateLimit", "TextSocket", "create_app"]
+__all__ = [
+    "CREATE_BURST",
+    "CROWDED_CLOSE",
+    "MAX_PER_ADDRESS",
+    "MAX_PER_MATCH",
+    "HELLO_TIMEOUT",
+    "HELLO_TIMEOUT_CLOSE",
+    "MAX_BODY_BYTES",
+    "MAX_QUEUED",
+    "SEAT_LOST_CLOSE",
+    "SLOW_CLIENT_CLOSE",
+    "AddressLimits",
+    "Connection",
+    "Quotas",
+    "RateLimit",
+    "TextSocket",
+    "create_app",
+]
 
 #: The longest lobby request body, in bytes.
 MAX_BODY_BYTES: Final = 16 * 1024
@@ -310,7 +327,8 @@ def _routes(
     def refusing(handler: Callable[[Request], Awaitable[Any]], status: int = 200) -> Handler:
         async def endpoint(request: Request) -> Response:
             try:
-                if request.method == "POST" and not origins.allows(request.headers.get("origin"), request.headers.get("host")):
+                headers = request.headers
+                if request.method == "POST" and not origins.allows(headers.get("origin"), headers.get("host")):
                     raise ForbiddenOriginError("requests from this page's origin are not allowed (serve --allow-origin)")
                 return _json(await handler(request), status)
             except ServerError as error:
@@ -406,7 +424,11 @@ async def _serve(
 ) -> None:
     """Read and write a game connection let in by its quotas, until it ends."""
     deadline = time.monotonic() + hello_timeout
-    reader = asyncio.create_task(_read(lobby, match, websocket, connection, lambda: limit.take() and shared.take(address), deadline))
+
+    def allowed() -> bool:  # the connection's own bucket, then its address's
+        return limit.take() and shared.take(address)
+
+    reader = asyncio.create_task(_read(lobby, match, websocket, connection, allowed, deadline))
     try:
         await asyncio.wait((reader, writer), return_when=asyncio.FIRST_COMPLETED)
     finally:

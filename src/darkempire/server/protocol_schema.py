@@ -39,7 +39,7 @@ _EVENTS: Final = {"type": "array", "items": {"$ref": SCHEMA_ID_BASE + "event.jso
 #: Every ``code`` an ``"error"`` message may carry: those of :mod:`darkempire.server.refusals`, and
 #: ``illegal-action`` for a move the rules refuse.
 ERROR_CODES: Final = tuple(
-    sorted({"illegal-action"} | {kind.code for name in refusals.__all__ if isinstance(kind := getattr(refusals, name), type)})
+    sorted({"illegal-action"} | {kind.code for kind in vars(refusals).values() if isinstance(kind, type) and issubclass(kind, refusals.ServerError)})
 )
 
 #: Each message's description and fields (all required).
