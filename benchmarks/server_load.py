@@ -159,6 +159,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as scratch:
         db = Path(scratch) / "load.sqlite3"
         command = [sys.executable, "-m", "darkempire", "serve", "--port", str(port), "--db", str(db), "--rate", "1000"]
+        command += ["--create-rate", "1000", "--per-address", "100000"]  # every client is on this machine
         server = subprocess.Popen(command, stdout=subprocess.DEVNULL, env=os.environ.copy())
         try:
             base = f"http://127.0.0.1:{port}"

@@ -98,3 +98,43 @@ def test_two_server_processes_on_one_database_serve_the_same_match(url: str) -> 
             lobby.close()
     one.close()
     two.close()
+
+
+@pytest.mark.spec("9.2")
+def test_a_credential_is_checked_against_the_database_by_every_process_and_a_seat_left_elsewhere_is_lost(url: str) -> None:
+    from websockets.exceptions import ConnectionClosed
+
+    from darkempire.server.postgres import PostgresStorage
+
+    one, two = PostgresStorage(url), PostgresStorage(url)
+    with serving(create_app(one, rate=1e4, burst=10**4)) as a, serving(create_app(two, rate=1e4, burst=10**4)) as b:
+        lobby_a, lobby_b = Lobby(a), Lobby(b)
+        match_id = lobby_a.create(3, [None, None, "greedy"])
+        _, issued_by_a = lobby_a.join(match_id, 0)  # issued by process a...
+        player = GameClient(b, match_id)  # ... played through process b, which has the match loaded
+        watcher = GameClient(b, match_id)
+        watcher.hello()
+        assert player.hello(0, issued_by_a)["type"] == "welcome"
+        assert player.act(issued_by_a, player.prompt["legal_actions"][0])["type"] == "ack"
+        # The seat is left through process a: process b refuses the old credential and closes its connection.
+        left = lobby_a.http.post(f"/api/matches/{match_id}/leave", json={"seat": 0, "credential": issued_by_a})
+        assert left.status_code == 200
+        late = GameClient(b, match_id)  # at once: b reads the seat from the database, not from its notice
+        assert late.hello(0, issued_by_a)["code"] == "bad-credential"
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                player.receive()
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4409
+        # A move made through process a reaches process b's spectator (the fan-out).
+        _, credential = lobby_a.join(match_id, 1)
+        mover = GameClient(a, match_id)
+        mover.hello(1, credential)
+        seq = mover.act(credential, mover.prompt["legal_actions"][0])["seq"]
+        while watcher.seq < seq:
+            watcher.receive()
+        for client in (late, mover, watcher):
+            client.close()
+        lobby_a.close()
+        lobby_b.close()
+    one.close()
+    two.close()

@@ -136,3 +136,17 @@ def test_credentials_are_random_and_match_only_their_own_hash() -> None:
     assert credential_matches(one, credential_hash(one)) and not credential_matches(two, credential_hash(one))
     assert not credential_matches(one, None) and not credential_matches(None, credential_hash(one))
     assert not credential_matches(one * 10, credential_hash(one * 10))  # too long to be one: refused unhashed
+
+
+def test_the_protocol_page_lists_every_error_code_and_close_code() -> None:
+    pytest.importorskip("starlette")
+    from darkempire.server import asgi
+    from darkempire.server.protocol_schema import ERROR_CODES
+
+    page = (Path(__file__).parents[2] / "docs" / "protocol.md").read_text(encoding="utf-8")
+    table = page.split("## Error codes", 1)[1].split("\n## ", 1)[0]
+    listed = [line.split("|")[1].strip().strip("`") for line in table.splitlines() if line.startswith("| `")]
+    assert sorted(listed) == sorted(ERROR_CODES)
+    closing = page.split("## Closing", 1)[1]
+    codes = [value for name, value in vars(asgi).items() if name.endswith("_CLOSE") and isinstance(value, int)]
+    assert len(codes) >= 5 and all(f"`{code}`" in closing for code in codes)

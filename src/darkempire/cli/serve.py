@@ -5,6 +5,10 @@
 the user's data folder, :func:`default_database`), or in PostgreSQL with ``--db postgresql://...``
 (:mod:`darkempire.server.postgres`), which several server processes can share. The server needs the ``server`` extra
 (``pip install -e ".[server]"``); without it the command says so and exits with status 1.
+
+It binds its address before it prints where it serves: a port in use ends the command with one line and
+status 1; a bad ``--port``, ``--host`` or ``--db`` is a usage error (status 2). ``--create-rate``,
+``--per-address`` and ``--allow-origin`` set the limits of :func:`darkempire.server.asgi.create_app`.
 """
 
 from __future__ import annotations
@@ -12,22 +16,26 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
+import socket
 import sys
 from pathlib import Path
 
 from rich.console import Console
 
 from darkempire.server.protocol import RATE_PER_SECOND
+from darkempire.server.refusals import StorageError
 from darkempire.server.storage import SQLiteStorage, Storage
 from tablekit.cli import CommandExit, UsageError
 
-__all__ = ["EXTRA_MISSING", "WS_MAX_BYTES", "add_arguments", "command", "default_database", "run"]
+__all__ = ["CREATE_RATE", "EXTRA_MISSING", "WS_MAX_BYTES", "add_arguments", "command", "default_database", "run"]
 
 #: What ``serve`` says when the ``server`` extra is not installed.
 EXTRA_MISSING = 'darkempire serve needs the server extra: pip install -e ".[server]" (Starlette and uvicorn)'
 #: The largest WebSocket frame uvicorn reads at all (larger ones close the connection); frames above the
 #: protocol's own cap but below this one get an error message instead.
 WS_MAX_BYTES = 1 << 20
+#: The matches one client address may create per second by default (ten at once).
+CREATE_RATE = 0.5
 
 
 def default_database() -> Path:
@@ -43,15 +51,61 @@ def default_database() -> Path:
 def add_arguments(sub: argparse.ArgumentParser) -> None:
     """``serve``'s options."""
     sub.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this machine only)")
-    sub.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    sub.add_argument("--port", type=_port, default=8000, help="the port, 0 to 65535 (default 8000; 0: any free one)")
     sub.add_argument(
         "--rate", type=float, default=RATE_PER_SECOND,
         help=f"the messages a game connection may send per second, twice as many at once (default {RATE_PER_SECOND:g})",
     )  # fmt: skip
     sub.add_argument(
+        "--create-rate", type=float, default=CREATE_RATE, metavar="PER_SECOND",
+        help=f"the matches one client address may create per second, 10 (or twice as many) at once (default {CREATE_RATE:g})",
+    )  # fmt: skip
+    sub.add_argument(
+        "--per-address", type=int, default=16, metavar="N",
+        help="the game connections one client address may have open at once (default 16)",
+    )  # fmt: skip
+    sub.add_argument(
+        "--allow-origin", action="append", default=[], metavar="ORIGIN",
+        help="a web page origin (https://host[:port]) allowed to POST to the lobby and open game sockets, besides "
+        "the server's own and this machine's; repeat it for more, * for any",
+    )  # fmt: skip
+    sub.add_argument(
         "--db", metavar="PATH|URL",
         help=f"the SQLite file of the matches (default {default_database()}), or a postgresql:// URL for several processes",
     )  # fmt: skip
+
+
+def _port(text: str) -> int:
+    """``--port``'s value: a TCP port number (argparse reports anything else as a usage error)."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a port is a number, not {text!r}") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535, not {port}")
+    return port
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host:port`` (uvicorn listens on it): bound before the banner names the address, so
+    that the banner is never printed for a server that cannot start.
+
+    :raises UsageError: ``host`` is no address of this machine's resolver.
+    :raises CommandExit: (status 1) the address cannot be bound (in use, not this machine's, not allowed).
+    """
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+        family, kind, proto, _, address = found[0]
+    except (OSError, UnicodeError) as error:
+        raise UsageError(f"--host: no address {host!r} ({getattr(error, 'strerror', None) or error})") from None
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+    except OSError as error:
+        sock.close()
+        raise CommandExit(1, f"darkempire serve cannot listen on {host}:{port}: {error.strerror or error}") from None
+    return sock
 
 
 def _missing_extra() -> bool:
@@ -73,24 +127,48 @@ def _storage(db: str | None) -> tuple[Storage, str]:
 def run(out: Console, args: argparse.Namespace) -> int:
     """Serve until interrupted.
 
-    :raises CommandExit: (status 1) without the ``server`` extra.
+    :raises CommandExit: (status 1) without the ``server`` extra, or when the address cannot be bound.
+    :raises UsageError: a ``--db`` that cannot be opened, a ``--host`` that names no address.
     """
     if not args.rate > 0:
         raise UsageError(f"--rate must be above 0, not {args.rate}")
+    if not args.create_rate > 0:
+        raise UsageError(f"--create-rate must be above 0, not {args.create_rate}")
+    if args.per_address < 1:
+        raise UsageError(f"--per-address must be 1 or more, not {args.per_address}")
     if _missing_extra():
         raise CommandExit(1, EXTRA_MISSING)
     import uvicorn
 
-    from darkempire.server.asgi import create_app
+    from darkempire.server.asgi import CREATE_BURST, create_app
+    from darkempire.server.origins import OriginPolicy
 
-    storage, where = _storage(args.db)
-    out.print(f"darkempire server on http://{args.host}:{args.port}/ (the page; the API under /api/), matches in {where}")
     try:
-        uvicorn.run(
-            create_app(storage, rate=args.rate, burst=max(1, int(2 * args.rate))), host=args.host, port=args.port, ws="websockets-sansio", ws_max_size=WS_MAX_BYTES,
-            log_level="warning",
-        )
+        storage, where = _storage(args.db)
+    except (StorageError, OSError) as error:
+        raise UsageError(f"--db: {getattr(error, 'message', None) or error}") from None
+    try:
+        sock = _listen(args.host, args.port)
+    except BaseException:
+        storage.close()
+        raise
+    host, port = sock.getsockname()[:2]
+    shown = f"[{host}]" if sock.family == socket.AF_INET6 else host
+    app = create_app(
+        storage,
+        rate=args.rate,
+        burst=max(1, int(2 * args.rate)),
+        create_rate=args.create_rate,
+        create_burst=max(CREATE_BURST, int(2 * args.create_rate)),
+        per_address=args.per_address,
+        origins=OriginPolicy(args.allow_origin),
+    )
+    config = uvicorn.Config(app, ws="websockets-sansio", ws_max_size=WS_MAX_BYTES, log_level="warning")
+    out.print(f"darkempire server on http://{shown}:{port}/ (the page; the API under /api/), matches in {where}", markup=False, highlight=False)
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
     finally:
+        sock.close()
         storage.close()
     return 0
 

@@ -10,7 +10,8 @@ them through). A request is checked field by field; a bad one raises
   choice made by a greedy bot, and every connection is told (a ``"timeout"`` message); the clock starts again
   for each decision, and after a restart. The seed is drawn by the
   server with :mod:`secrets`: a seed chosen by a client would tell it every hand.
-* join: ``{"seat": k | null, "name": "..."}`` (``null``: the first free human seat) answers
+* join: ``{"seat": k | null, "name": "..."}`` (``null``: the first free human seat; a name of at most 40
+  characters, none of them a control, format or lone surrogate character) answers
   ``{"seat": k, "credential": "..."}``: the credential is shown once, and stored only as its hash.
 * leave: ``{"seat": k, "credential": "..."}`` frees the seat.
 
@@ -21,8 +22,10 @@ over. Never its seed, never a credential.
 from __future__ import annotations
 
 import functools
+import logging
 import secrets
 import time
+import unicodedata
 from collections.abc import Callable
 from typing import Any, Final, Protocol
 
@@ -30,7 +33,7 @@ from darkempire.bots import BOT_KINDS
 from darkempire.rules import engine
 from darkempire.rules.cards import Theme
 from darkempire.server.credentials import credential_hash, credential_matches, new_credential
-from darkempire.server.match import Dealer, Match
+from darkempire.server.match import Dealer, Match, Outbox
 from darkempire.server.refusals import (
     BadRequestError,
     CredentialError,
@@ -39,9 +42,9 @@ from darkempire.server.refusals import (
     SeatTakenError,
     UnknownMatchError,
 )
-from darkempire.server.storage import SeatHolder, Storage, StoredMatch
+from darkempire.server.storage import FanOut, SeatHolder, Storage, StoredMatch
 
-__all__ = ["MAX_NAME", "MAX_TIME_LIMIT", "MIN_TIME_LIMIT", "Lobby", "Scheduler", "Timer", "random_seed"]
+__all__ = ["BOT_STEP", "LISTINGS", "MAX_NAME", "MAX_TIME_LIMIT", "MIN_TIME_LIMIT", "Lobby", "Scheduler", "Timer", "random_seed"]
 
 #: The longest player name, in characters.
 MAX_NAME: Final = 40
@@ -49,7 +52,17 @@ MAX_NAME: Final = 40
 MIN_TIME_LIMIT: Final = 0.1
 #: ... and the longest (a day).
 MAX_TIME_LIMIT: Final = 86400.0
+#: The choices a bots-only match makes per turn of the event loop (:meth:`Lobby.moved`).
+BOT_STEP: Final = 4
+#: The lobby listing's ``status`` filters (:meth:`Lobby.listing`).
+LISTINGS: Final = ("open", "live", "all")
+_LOG = logging.getLogger("darkempire.server")
 _THEMES: Final = {theme.value for theme in Theme}
+#: The Unicode categories a player name may not hold: controls, format characters, surrogates, private use,
+#: unassigned...
+_UNSHOWN: Final = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
+#: ... but for the joiners emoji and some scripts are written with.
+_JOINERS: Final = frozenset({"\u200c", "\u200d"})
 
 
 class Timer(Protocol):
@@ -79,12 +92,29 @@ def _field(body: dict[str, Any], name: str, types: tuple[type, ...], default: An
     return value
 
 
+def _shown(text: str) -> str:
+    """``text`` to quote in a refusal: its lone surrogates and controls escaped, as no UTF-8 holds them."""
+    return "".join(c if unicodedata.category(c) not in _UNSHOWN else ascii(c)[1:-1] for c in text)
+
+
+def _player_name(name: str) -> str:
+    """``name``, if it is one a lobby listing can show as it is: at most :data:`MAX_NAME` characters, none a
+    control or format character (a bidi override would turn the listing around) nor half of a surrogate pair
+    (JSON may spell one, ``"\\ud800"``; no UTF-8 text holds it)."""
+    if len(name) > MAX_NAME:
+        raise BadRequestError(f"name: at most {MAX_NAME} characters")
+    for char in name:
+        if unicodedata.category(char) in _UNSHOWN and char not in _JOINERS:
+            raise BadRequestError(f"name: no control, format or lone surrogate character ({ascii(char)[1:-1]})")
+    return name
+
+
 def _body(body: object, fields: tuple[str, ...]) -> dict[str, Any]:
     if not isinstance(body, dict):
         raise BadRequestError("the request body is a JSON object")
     for key in body:
         if key not in fields:
-            raise BadRequestError(f"{str(key)[:40]}: unknown field; the fields are {', '.join(fields)}")
+            raise BadRequestError(f"{_shown(str(key)[:40])}: unknown field; the fields are {', '.join(fields)}")
     return body
 
 
@@ -104,6 +134,12 @@ class Lobby:
         #: How time limits are kept: set by the app once its event loop runs; ``None``, no clock runs.
         self.scheduler: Scheduler | None = None
         self._timers: dict[tuple[str, int], tuple[tuple[int, int, str], Timer]] = {}
+        self._playing: set[str] = set()  # the bots-only matches with a step scheduled
+        # Other processes share the storage: a seat they freed is read from it before each credential check.
+        self._shared = isinstance(storage, FanOut)
+        #: What is done with each connection of a seat its player left (the app closes it); ``None``: they
+        #: are only no longer sent anything.
+        self.seat_lost: Callable[[Outbox], None] | None = None
 
     def match(self, match_id: str) -> Match:
         """The match, rebuilt from storage on first use (its bots play any turn they owe).
@@ -123,7 +159,15 @@ class Lobby:
         return match
 
     def moved(self, match: Match) -> None:
-        """After a change of ``match``: its bots play, and the clock of each awaited human seat starts."""
+        """After a change of ``match``: its bots play, and the clock of each awaited human seat starts.
+
+        A match of bots only is played on the loop in steps of :data:`BOT_STEP` choices, one step a turn
+        (once the app's loop runs): played at once, its whole game would hold the loop, and every other
+        match, for as long as it lasts.
+        """
+        if self.scheduler is not None and all(kind is not None for kind in match.stored.bots):
+            self._play_on(match)
+            return
         match.play_bots(self.storage)
         limit = match.stored.time_limit
         if limit is None or self.scheduler is None:
@@ -138,6 +182,22 @@ class Lobby:
                 timer = self.scheduler(limit, functools.partial(self._expire, match, seat, decision))
                 self._timers[match_id, seat] = (decision, timer)
 
+    def _play_on(self, match: Match) -> None:
+        """Play a step of a bots-only match, and the next one on a later turn of the loop."""
+        match_id = match.stored.match_id
+        if match_id in self._playing:
+            return
+        if match.play_bots(self.storage, BOT_STEP) and self.scheduler is not None:
+            self._playing.add(match_id)
+            self.scheduler(0.0, functools.partial(self._step, match))
+
+    def _step(self, match: Match) -> None:
+        self._playing.discard(match.stored.match_id)
+        try:
+            self._play_on(match)
+        except Exception:  # a storage failure stops this match's bots until it is touched again, not the loop
+            _LOG.exception("match %s: its bots stopped", match.stored.match_id)
+
     def _expire(self, match: Match, seat: int, decision: tuple[int, int, str]) -> None:
         self._timers.pop((match.stored.match_id, seat), None)
         if match.decision() == decision and seat in match.awaited_humans():
@@ -145,16 +205,25 @@ class Lobby:
         self.moved(match)
 
     def catch_up(self, match_id: str) -> None:
-        """Tell a loaded match's connections of the choices another server process stored (the fan-out calls
-        this); a match not loaded here is read when first asked for."""
+        """Tell a loaded match's connections of the choices another server process stored, and close those of
+        a seat left there (the fan-out calls this); a match not loaded here is read when first asked for."""
         match = self._matches.get(match_id)
         if match is not None:
+            self.refresh_seats(match)
             match.catch_up(self.storage)
             self.moved(match)
 
     def refresh_seats(self, match: Match) -> None:
-        """Read who holds the match's seats again: another server process may have seated someone."""
+        """Read who holds the match's seats again: another server process may have seated someone, or freed a
+        seat, whose connections here are then lost (:attr:`seat_lost`)."""
+        before = match.holders
         match.holders = {h.seat: h for h in self.storage.seats(match.stored.match_id)}
+        for seat, holder in before.items():
+            now = match.holders.get(seat)
+            if now is None or now.credential_hash != holder.credential_hash:
+                for outbox in match.release(seat):
+                    if self.seat_lost is not None:
+                        self.seat_lost(outbox)
 
     def create(self, body: object) -> dict[str, Any]:
         """Create a match (see the module's docstring); return its summary."""
@@ -166,7 +235,7 @@ class Lobby:
         if theme not in _THEMES:
             raise BadRequestError(f"theme: one of {', '.join(sorted(_THEMES))}")
         bots = _field(body, "bots", (list,), [None] * players)
-        if len(bots) != players or any(b is not None and b not in BOT_KINDS for b in bots):
+        if len(bots) != players or any(b is not None and (type(b) is not str or b not in BOT_KINDS) for b in bots):
             raise BadRequestError(f"bots: one entry per seat, each null or one of {', '.join(sorted(BOT_KINDS))}")
         limit = _field(body, "time_limit", (int, float, type(None)), None)
         if limit is not None and not MIN_TIME_LIMIT <= limit <= MAX_TIME_LIMIT:
@@ -195,11 +264,22 @@ class Lobby:
 
     def open_matches(self) -> list[dict[str, Any]]:
         """The summaries of the matches not over with a free human seat."""
+        return self.listing("open")
+
+    def listing(self, status: object = "open") -> list[dict[str, Any]]:
+        """The summaries of the matches of a :data:`LISTINGS` ``status``: ``"open"``, not over with a free
+        human seat; ``"live"``, not over; ``"all"``, the finished ones too (whose public record stays there
+        to download).
+
+        :raises BadRequestError: another ``status``.
+        """
+        if status not in LISTINGS:
+            raise BadRequestError(f"status: one of {', '.join(LISTINGS)}")
         found = []
         for stored in self.storage.matches():
             match = self.match(stored.match_id)
             free = [s for s, kind in enumerate(stored.bots) if kind is None and s not in match.holders]
-            if free and not match.is_over:
+            if status == "all" or (not match.is_over and (free or status == "live")):
                 found.append(self.summary(stored.match_id))
         return found
 
@@ -208,9 +288,7 @@ class Lobby:
         match = self.match(match_id)
         body = _body(body, ("seat", "name"))
         seat = _field(body, "seat", (int, type(None)), None)
-        name = _field(body, "name", (str,), "")
-        if len(name) > MAX_NAME:
-            raise BadRequestError(f"name: at most {MAX_NAME} characters")
+        name = _player_name(_field(body, "name", (str,), ""))
         if match.is_over:
             raise MatchOverError("the match is over")
         humans = [s for s, kind in enumerate(match.stored.bots) if kind is None]
@@ -236,6 +314,9 @@ class Lobby:
         self.check_credential(match, seat, _field(body, "credential", (str,)))
         self.storage.free_seat(match_id, seat)
         del match.holders[seat]
+        for outbox in match.release(seat):
+            if self.seat_lost is not None:
+                self.seat_lost(outbox)
         return {"seat": seat, "left": True}
 
     def check_credential(self, match: Match, seat: object, credential: object) -> int:
@@ -245,7 +326,7 @@ class Lobby:
             credential, a guess; the message tells which seat, never why).
         """
         holder = match.holders.get(seat) if type(seat) is int else None
-        if holder is None or not credential_matches(credential, holder.credential_hash):
+        if self._shared or holder is None or not credential_matches(credential, holder.credential_hash):
             self.refresh_seats(match)  # seated, or left, through another server process?
             holder = match.holders.get(seat) if type(seat) is int else None
         if holder is None or not credential_matches(credential, holder.credential_hash):

@@ -151,13 +151,18 @@ class Match:
             return self.seq
         raise ChoiceConflictError("the match changed under this move too often; send it again")
 
-    def play_bots(self, storage: Storage) -> None:
-        """Let the bots choose, one awaited bot seat at a time, until no bot seat is awaited."""
+    def play_bots(self, storage: Storage, most: int | None = None) -> bool:
+        """Let the bots choose, one awaited bot seat at a time, until no bot seat is awaited, or ``most``
+        choices were tried; return whether a bot seat is still awaited."""
         bots = self.bot_seats()
+        tried = 0
         while not self.is_over:
+            if most is not None and tried >= most:
+                return bool(engine.awaited_seats(self.state) & bots)
+            tried += 1
             waiting = sorted(engine.awaited_seats(self.state) & bots)
             if not waiting:
-                return
+                return False
             seat = waiting[0]
             kind = self.stored.bots[seat]
             assert kind is not None
@@ -167,6 +172,7 @@ class Match:
                 self.accept(seat, action, storage, judge_again=False)
             except ChoiceConflictError:
                 continue  # another process moved first (perhaps this very bot): look again at who is awaited
+        return False
 
     def decision(self) -> tuple[int, int, str]:
         """What the match waits for now, the same until the step moves on: its month, week and phase."""
@@ -273,6 +279,13 @@ class Match:
         """Stop sending to ``outbox``."""
         if outbox in self._outboxes:
             self._outboxes.remove(outbox)
+
+    def release(self, seat: int) -> list[Outbox]:
+        """Stop sending to the connections of ``seat`` (its player left it); return them, for the server to
+        close: what a seat is sent from now on is the next holder's to see."""
+        lost = [outbox for outbox in self._outboxes if outbox.seat == seat]
+        self._outboxes = [outbox for outbox in self._outboxes if outbox.seat != seat]
+        return lost
 
     def _broadcast(self) -> None:
         for outbox in list(self._outboxes):

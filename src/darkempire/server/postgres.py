@@ -2,9 +2,10 @@
 
 :class:`PostgresStorage` is the :class:`~darkempire.server.storage.Storage` of
 :class:`~darkempire.server.storage.SQLiteStorage` on PostgreSQL (with psycopg 3, the ``server`` extra), and a
-fan-out between processes: every stored choice sends ``NOTIFY darkempire_choices`` with its match's id, in the
-transaction that stores it, and :meth:`PostgresStorage.listen` hears the other processes' choices, so that a
-match's connections on every process are told of every move. Two servers behind one address then serve the same
+fan-out between processes: every stored choice, and every seat freed, sends ``NOTIFY darkempire_choices`` with
+its match's id, in the transaction that stores it, and :meth:`PostgresStorage.listen` hears the other processes'
+notices, so that a match's connections on every process are told of every move, and those of a seat left
+through another process are closed (a credential is checked against the database by every process). Two servers behind one address then serve the same
 match: a move sent to either is judged against the stored choices (a stale process loses the race for the
 choice's position, catches up and judges again).
 """
@@ -24,7 +25,7 @@ from darkempire.server.storage import SeatHolder, StoredChoice, StoredMatch, mat
 
 __all__ = ["CHANNEL", "PostgresStorage"]
 
-#: The channel of the fan-out: each notification's payload is the id of a match with a new choice.
+#: The channel of the fan-out: each notification's payload is the id of a match with a new choice or a seat freed.
 CHANNEL: Final = "darkempire_choices"
 
 _SCHEMA: Final = [
@@ -99,8 +100,13 @@ class PostgresStorage:
         return bool(rows)
 
     def free_seat(self, match_id: str, seat: int) -> None:
-        """Free a held seat."""
-        self._run("DELETE FROM seats WHERE match_id = %s AND seat = %s", (match_id, seat))
+        """Free a held seat, and notify the other processes: they close the seat's connections."""
+        try:
+            with self._lock, self._db.transaction():
+                self._db.execute("DELETE FROM seats WHERE match_id = %s AND seat = %s", (match_id, seat))
+                self._db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, match_id))
+        except psycopg.Error as error:
+            raise StorageError(f"PostgreSQL failed: {type(error).__name__}: {error}") from None
 
     def append_choice(self, match_id: str, choice: StoredChoice) -> None:
         """Write an accepted choice and notify the other processes, in one committed transaction."""

@@ -17,11 +17,12 @@ from pathlib import Path
 from typing import Any, Final
 
 from darkempire.schema import SCHEMA_ID_BASE
+from darkempire.server import refusals
 from darkempire.server.protocol import CLIENT_TYPES, PROTOCOL, SERVER_TYPES
 from darkempire.wire.parsing import parse_json
 from tablekit.wire import schema_files_main
 
-__all__ = ["PROTOCOL_SCHEMA_FILES", "PROTOCOL_SCHEMA_ID_BASE", "generate_protocol_schemas", "main", "shipped_protocol_schemas"]
+__all__ = ["ERROR_CODES", "PROTOCOL_SCHEMA_FILES", "PROTOCOL_SCHEMA_ID_BASE", "generate_protocol_schemas", "main", "shipped_protocol_schemas"]
 
 #: The base of every protocol schema's ``$id``.
 PROTOCOL_SCHEMA_ID_BASE: Final = SCHEMA_ID_BASE + "server/"
@@ -34,6 +35,12 @@ _SEAT: Final = {"anyOf": [{"type": "integer", "minimum": 0, "maximum": 4}, {"typ
 _CREDENTIAL: Final = {"type": "string", "maxLength": 256}
 _PROMPT: Final = {"$ref": SCHEMA_ID_BASE + "prompt.json"}
 _EVENTS: Final = {"type": "array", "items": {"$ref": SCHEMA_ID_BASE + "event.json"}}
+
+#: Every ``code`` an ``"error"`` message may carry: those of :mod:`darkempire.server.refusals`, and
+#: ``illegal-action`` for a move the rules refuse.
+ERROR_CODES: Final = tuple(
+    sorted({"illegal-action"} | {kind.code for kind in vars(refusals).values() if isinstance(kind, type) and issubclass(kind, refusals.ServerError)})
+)
 
 #: Each message's description and fields (all required).
 _MESSAGES: Final[dict[str, tuple[str, dict[str, Any]]]] = {
@@ -72,8 +79,9 @@ _MESSAGES: Final[dict[str, tuple[str, dict[str, Any]]]] = {
         {"seat": {"type": "integer", "minimum": 0, "maximum": 4}, "seq": _SEQ},
     ),
     "error": (
-        "A refusal; nothing changed and the connection stays open: its code, the broken rule of an illegal move, why.",
-        {"code": {"type": "string"}, "rule": {"anyOf": [{"type": "string"}, {"type": "null"}]}, "message": {"type": "string"}},
+        "A refusal; nothing changed and the connection stays open (but after seat-lost, hello-timeout and "
+        "too-many-connections, sent before the server closes it): its code, the broken rule of an illegal move, why.",
+        {"code": {"enum": list(ERROR_CODES)}, "rule": {"anyOf": [{"type": "string"}, {"type": "null"}]}, "message": {"type": "string"}},
     ),
 }
 

@@ -16,16 +16,23 @@ __all__ = [
     "BadRequestError",
     "ChoiceConflictError",
     "CredentialError",
+    "ForbiddenOriginError",
     "FrameTooLargeError",
+    "HelloTimeoutError",
     "MatchOverError",
+    "MethodNotAllowedError",
     "NoFreeSeatError",
     "NotASeatError",
+    "NotFoundError",
     "OutOfOrderError",
     "RateLimitedError",
     "SeatTakenError",
+    "SeatLostError",
     "ServerError",
     "StorageError",
+    "TooManyConnectionsError",
     "UnknownMatchError",
+    "UnsupportedMediaTypeError",
 ]
 
 
@@ -60,6 +67,27 @@ class FrameTooLargeError(BadRequestError):
     status = 413
 
 
+class UnsupportedMediaTypeError(BadRequestError):
+    """A lobby request body sent as another media type than ``application/json``."""
+
+    code = "unsupported-media-type"
+    status = 415
+
+
+class NotFoundError(ServerError):
+    """No route of the server has this path."""
+
+    code = "not-found"
+    status = 404
+
+
+class MethodNotAllowedError(ServerError):
+    """The route has no such method (the ``Allow`` header lists those it has)."""
+
+    code = "method-not-allowed"
+    status = 405
+
+
 class RateLimitedError(ServerError):
     """A connection sent more messages than :data:`darkempire.server.protocol.RATE_PER_SECOND` allows; the
     message was dropped unread."""
@@ -68,12 +96,28 @@ class RateLimitedError(ServerError):
     status = 429
 
 
+class TooManyConnectionsError(ServerError):
+    """The match, or the client's address, has as many game connections open as the server allows: this one
+    is closed (code 4503)."""
+
+    code = "too-many-connections"
+    status = 503
+
+
 class OutOfOrderError(ServerError):
     """A game message that is not allowed now on this connection: an ``"act"`` before ``"hello"``, a second
     ``"hello"``."""
 
     code = "out-of-order"
     status = 409
+
+
+class HelloTimeoutError(ServerError):
+    """A game connection sent no ``hello`` in time after it opened: it is closed (code 4408), so that idle
+    sockets do not pile up."""
+
+    code = "hello-timeout"
+    status = 408
 
 
 class UnknownMatchError(ServerError):
@@ -96,10 +140,26 @@ class SeatTakenError(NoFreeSeatError):
     code = "seat-taken"
 
 
+class SeatLostError(ServerError):
+    """The player of this connection's seat left it: the connection is closed (code 4409), as what the seat is
+    sent from now on is for whoever takes it next."""
+
+    code = "seat-lost"
+    status = 409
+
+
 class CredentialError(ServerError):
     """A credential that is missing, not this seat's, or guessed: the move or request is refused unread."""
 
     code = "bad-credential"
+    status = 403
+
+
+class ForbiddenOriginError(ServerError):
+    """A lobby POST from a web page of an origin the server does not allow
+    (:class:`~darkempire.server.origins.OriginPolicy`); a game socket's handshake is refused with HTTP 403."""
+
+    code = "forbidden-origin"
     status = 403
 
 
