@@ -24,7 +24,7 @@ from rich.console import Console
 from darkempire import __version__
 from darkempire.bots import BOT_KINDS
 from darkempire.rules.cards import Theme
-from darkempire.cli import demo, play, replay, serve, simulate
+from darkempire.cli import demo, play, replay, serve, simulate, tournament
 from darkempire.cli.record_files import check_writable
 from darkempire.cli.terminal import wrap_for_terminal
 from darkempire.execution import BackendError, backend_from_args
@@ -170,6 +170,10 @@ COMMANDS: tuple[Command[Console], ...] = (
     Command("play", "play one seat against greedy bots at the terminal", _play, _add_play),
     Command("replay", "replay a game record, check its verdict and print it", _replay, _add_replay),
     Command("simulate", "play many seeded bot games and sum up how they ended", _simulate, simulate.add_arguments),
+    Command(
+        "tournament", "play bots against each other, seats rotated, and rate them (openskill)",
+        tournament.command, tournament.add_arguments,
+    ),
     Command("serve", "run the game server: a lobby over HTTP, the games over WebSockets", serve.command, serve.add_arguments),
 )
 
