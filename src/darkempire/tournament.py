@@ -95,8 +95,11 @@ class TournamentGame:
 
 @attrs.frozen
 class Rating:
-    """An entrant's openskill rating: ``mu`` the estimate, ``sigma`` its uncertainty, ``ordinal`` the
-    conservative ``mu - 3 sigma``."""
+    """An entrant's openskill rating (the prior is ``mu`` 25, ``sigma`` 25/3).
+
+    :ivar mu: the estimate of its skill.
+    :ivar sigma: the estimate's uncertainty (a standard deviation).
+    """
 
     mu: float
     sigma: float
@@ -127,8 +130,12 @@ class Entrant:
 
 @attrs.frozen
 class HeadToHead:
-    """Two entrants over the games they both sat in: ``wins`` the first won and the second did not,
-    ``losses`` the reverse, ``ties`` the rest (both won, or neither)."""
+    """Two entrants over the games they both sat in.
+
+    :ivar games: the games they both sat in.
+    :ivar wins: those the first won and the second did not.
+    :ivar losses: those the second won and the first did not.
+    """
 
     games: int
     wins: int

@@ -24,7 +24,7 @@ from rich.console import Console
 from darkempire import __version__
 from darkempire.bots import BOT_KINDS
 from darkempire.rules.cards import Theme
-from darkempire.cli import demo, play, replay, serve, simulate, tournament
+from darkempire.cli import demo, play, replay, serve, simulate, tourney
 from darkempire.cli.record_files import check_writable
 from darkempire.cli.terminal import wrap_for_terminal
 from darkempire.execution import BackendError, backend_from_args
@@ -172,7 +172,7 @@ COMMANDS: tuple[Command[Console], ...] = (
     Command("simulate", "play many seeded bot games and sum up how they ended", _simulate, simulate.add_arguments),
     Command(
         "tournament", "play bots against each other, seats rotated, and rate them (openskill)",
-        tournament.command, tournament.add_arguments,
+        tourney.command, tourney.add_arguments,
     ),
     Command("serve", "run the game server: a lobby over HTTP, the games over WebSockets", serve.command, serve.add_arguments),
 )
