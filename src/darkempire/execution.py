@@ -7,7 +7,7 @@ each) and hand them to :func:`map_in_order` with a :class:`Backend`:
 * ``"process"`` (the default): a local :class:`concurrent.futures.ProcessPoolExecutor` with one worker
   per core unless told otherwise;
 * ``"dask"``: a `Dask <https://distributed.dask.org>`_ cluster, the one whose scheduler listens at the
-  backend's ``address`` (``tcp://host:8786``), or a :class:`distributed.LocalCluster` started for the run
+  backend's ``address`` (``tcp://host:8786``), or a ``distributed.LocalCluster`` started for the run
   when there is no address. It needs the ``distributed`` extra (``pip install 'darkempire[distributed]'``).
 
 Dask rather than Ray: it installs from PyPI alone (no daemon, no native runtime to match between machines),
