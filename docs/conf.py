@@ -110,6 +110,8 @@ nitpick_ignore = [
     ("py:obj", "tablekit.game.A"),
     ("py:class", "revolution.wire.T"),
     ("py:obj", "revolution.wire.T"),
+    ("py:class", "darkempire.execution.T"),
+    ("py:class", "darkempire.execution.R"),
 ]
 
 # -- doctest ----------------------------------------------------------------------------------------

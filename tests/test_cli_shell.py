@@ -27,13 +27,16 @@ def usage_error(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
 
 
 @pytest.mark.spec("9.3")
-@pytest.mark.parametrize(("option", "value"), [("--games", "0"), ("--games", "-3"), ("--jobs", "0")])
+@pytest.mark.parametrize(
+    ("option", "value", "named"),
+    [("--games", "0", "--games"), ("--games", "-3", "--games"), ("--jobs", "0", "--workers"), ("--workers", "0", "--workers")],
+)
 def test_simulate_refuses_no_games_or_no_workers_as_a_usage_error(
-    capsys: pytest.CaptureFixture[str], option: str, value: str
+    capsys: pytest.CaptureFixture[str], option: str, value: str, named: str
 ) -> None:
     err = usage_error(capsys, "simulate", "--players", "3", option, value)
     assert err.startswith("usage: darkempire simulate ")
-    assert err.splitlines()[-1] == f"darkempire simulate: error: {option} must be at least 1, not {value}"
+    assert err.splitlines()[-1] == f"darkempire simulate: error: {named} must be at least 1, not {value}"
 
 
 @pytest.mark.spec("9.2")

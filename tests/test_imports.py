@@ -26,7 +26,9 @@ SRC = Path(__file__).resolve().parent.parent / "src"
 KNOWN: frozenset[str] = frozenset()  # every offender of issue 13 is gone; keep it that way
 
 #: The modules of ``darkempire.cli`` that each run one subcommand.
-SUBCOMMANDS = ("darkempire.cli.demo", "darkempire.cli.play", "darkempire.cli.replay", "darkempire.cli.simulate")
+SUBCOMMANDS = (
+    "darkempire.cli.demo", "darkempire.cli.play", "darkempire.cli.replay", "darkempire.cli.simulate", "darkempire.cli.tourney"
+)
 
 
 def modules(src: Path) -> dict[str, Path]:

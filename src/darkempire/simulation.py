@@ -35,7 +35,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from functools import partial
 from typing import Any
 
 import attrs
@@ -45,6 +45,7 @@ from rich.markup import escape
 from tablekit.stats import Rate, wilson_interval
 
 from darkempire.bots import BOT_KINDS, make_bot, run_game
+from darkempire.execution import Backend, add_backend_arguments, backend_from_args, map_in_order
 from darkempire.kernel import deal
 from darkempire.kernel.playout import play_bots
 from darkempire.rules.cards import Faction, Theme, faction_name
@@ -243,6 +244,7 @@ def simulate(
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
     engine: str = "auto",
+    backend: Backend | None = None,
 ) -> Summary:
     """Play ``games`` seeded games between bots and summarize them (:func:`summarize`).
 
@@ -255,7 +257,10 @@ def simulate(
         not depend on it.
     :param progress: called with the number of games just finished, as chunks finish.
     :param engine: one of :data:`ENGINES`, as :func:`play_game` takes it. The result does not depend on it.
+    :param backend: where the games are played (:mod:`darkempire.execution`); ``None`` for a process pool of
+        ``jobs`` workers, or this process when ``jobs`` is 1. The result does not depend on it.
     :raises ValueError: for a bad number of players, games or jobs, bad bot kinds or an unknown engine.
+    :raises darkempire.execution.BackendError: when the backend cannot run (no Dask, no scheduler reached).
     """
     if players not in (3, 4, 5):
         raise ValueError(f"the game is for 3 to 5 players, not {players}")
@@ -269,21 +274,12 @@ def simulate(
         raise ValueError(f"unknown bot kind {unknown[0]!r}; choose from {', '.join(sorted(BOT_KINDS))}")
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r}; choose from {', '.join(ENGINES)}")
-    chunks = list(_chunks(game_seeds(seed, games), jobs))
-    results: list[GameResult] = []
-    if jobs == 1 or len(chunks) <= 1:
-        for chunk in chunks:
-            results += _play_chunk(players, kinds, chunk, engine)
-            if progress is not None:
-                progress(len(chunk))
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(_play_chunk, players, kinds, chunk, engine) for chunk in chunks]
-            if progress is not None:
-                for future in as_completed(futures):
-                    progress(len(future.result()))
-            for future in futures:  # in game order, whichever worker finished first
-                results += future.result()
+    if backend is None:
+        backend = Backend("process", jobs) if jobs > 1 else Backend("serial")
+    chunks = list(_chunks(game_seeds(seed, games), backend.worker_count if backend.kind != "serial" else 1))
+    done = None if progress is None else (lambda chunk: progress(len(chunk)))
+    play = partial(_play_chunk, players, kinds, engine=engine)
+    results = [result for chunk in map_in_order(play, chunks, backend, done) for result in chunk]
     return summarize(players, seed, kinds, results)
 
 
@@ -366,9 +362,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
     parser.add_argument("--seed", type=int, default=1, help="the run's seed; each game's seed derives from it")
     add_bots_argument(parser, default="greedy")  # as demo: the strongest bot so far, not the weakest
-    parser.add_argument(
-        "--jobs", type=int, default=1, help="worker processes (default 1); results do not depend on it"
-    )
+    add_backend_arguments(parser)
     parser.add_argument(
         "--theme", choices=sorted(t.value for t in Theme), default=Theme.STEAM_NOIR.value, help="faction names to show"
     )
@@ -401,9 +395,11 @@ def simulate_command(
     """
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    if args.games < 0 or args.jobs < 1:
-        Console(file=sys.stderr, highlight=False).print("darkempire simulate: --games must be >= 0, --jobs >= 1")
+    workers = getattr(args, "workers", getattr(args, "jobs", None))
+    if args.games < 0 or (workers is not None and workers < 1):
+        Console(file=sys.stderr, highlight=False).print("darkempire simulate: --games must be >= 0, --workers >= 1")
         return 2
+    backend = backend_from_args(args)
     if args.plot is not None and not _has_matplotlib():
         Console(file=sys.stderr, highlight=False).print(  # no markup: "[plot]" is text, not a style
             "darkempire simulate: --plot needs matplotlib: pip install 'darkempire[plot]'", markup=False
@@ -427,16 +423,16 @@ def simulate_command(
             args.games,
             args.seed,
             bots,
-            jobs=args.jobs,
             progress=lambda n: bar.advance(task, n),
             engine=getattr(args, "engine", "auto"),  # a namespace built by hand may lack it
+            backend=backend,
         )
     elapsed = time.perf_counter() - started
     if args.json:
         # Plain text, never wrapped or coloured, so that the output is valid JSON on a terminal too.
         console.print(json.dumps(summary.to_json(), indent=2), markup=False, highlight=False, soft_wrap=True)
     else:
-        _print_summary(console, summary, elapsed, args.jobs, theme)
+        _print_summary(console, summary, elapsed, backend, theme)
     if args.plot is not None:
         plot_summary(summary, args.plot, theme)
         if not args.json:
@@ -452,7 +448,7 @@ def _has_matplotlib() -> bool:
     return True
 
 
-def _print_summary(console: Console, summary: Summary, elapsed: float, jobs: int, theme: Theme) -> None:
+def _print_summary(console: Console, summary: Summary, elapsed: float, backend: Backend, theme: Theme) -> None:
     from rich.table import Table
 
     games = summary.games
@@ -460,7 +456,7 @@ def _print_summary(console: Console, summary: Summary, elapsed: float, jobs: int
     rate = f", {games / elapsed:,.0f} games/s" if elapsed > 0 and games else ""
     console.print(
         f"[bold]{games} games[/bold], {summary.players} players, seed {summary.seed}, bots {kinds}: "
-        f"{elapsed:.1f} s with {jobs} job{'s' if jobs != 1 else ''}{rate}"
+        f"{elapsed:.1f} s on the {backend.describe()}{rate}"
     )
     outcomes = Table(title="Outcomes", title_justify="left")
     outcomes.add_column("outcome")

@@ -24,9 +24,10 @@ from rich.console import Console
 from darkempire import __version__
 from darkempire.bots import BOT_KINDS
 from darkempire.rules.cards import Theme
-from darkempire.cli import demo, play, replay, serve, simulate
+from darkempire.cli import demo, play, replay, serve, simulate, tourney
 from darkempire.cli.record_files import check_writable
 from darkempire.cli.terminal import wrap_for_terminal
+from darkempire.execution import BackendError, backend_from_args
 from darkempire.simulation import add_bots_argument
 from tablekit import cli as shell
 from tablekit.cli import Command, CommandExit, UsageError
@@ -142,11 +143,18 @@ def _play(args: argparse.Namespace, out: Console) -> int:
 def _simulate(args: argparse.Namespace, out: Console) -> int:
     if args.games < 1:
         raise UsageError(f"--games must be at least 1, not {args.games}")
-    if args.jobs < 1:
-        raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
+    _check_backend(args)
     if args.plot is not None:  # refused now rather than after a thousand games
         check_writable(Path(args.plot))
     return simulate.run(out, args, _bot_kinds(args.bots, args.players), _THEMES[args.theme])
+
+
+def _check_backend(args: argparse.Namespace) -> None:
+    """Refuse backend options that do not fit together (``--address`` without ``--backend dask``) now."""
+    try:
+        backend_from_args(args)
+    except BackendError as error:
+        raise UsageError(str(error)) from None
 
 
 def _replay(args: argparse.Namespace, out: Console) -> int:
@@ -162,6 +170,10 @@ COMMANDS: tuple[Command[Console], ...] = (
     Command("play", "play one seat against greedy bots at the terminal", _play, _add_play),
     Command("replay", "replay a game record, check its verdict and print it", _replay, _add_replay),
     Command("simulate", "play many seeded bot games and sum up how they ended", _simulate, simulate.add_arguments),
+    Command(
+        "tournament", "play bots against each other, seats rotated, and rate them (openskill)",
+        tourney.command, tourney.add_arguments,
+    ),
     Command("serve", "run the game server: a lobby over HTTP, the games over WebSockets", serve.command, serve.add_arguments),
 )
 
