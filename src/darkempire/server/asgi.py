@@ -380,15 +380,19 @@ def _routes(
     async def card_names(_: Request) -> Response:
         return Response(cards, media_type="application/json")
 
+    # Under one mount, so a known path with the wrong method is a 405 from the API's router, not a missing file.
+    api = [
+        Route("/matches", refusing(listing), methods=["GET"]),
+        Route("/matches", refusing(create, 201), methods=["POST"]),
+        Route("/matches/{match_id}", refusing(summary), methods=["GET"]),
+        Route("/matches/{match_id}/join", refusing(join), methods=["POST"]),
+        Route("/matches/{match_id}/leave", refusing(leave), methods=["POST"]),
+        Route("/matches/{match_id}/record", record, methods=["GET"]),
+        WebSocketRoute("/matches/{match_id}/socket", socket),
+        Route("/card-table", card_names, methods=["GET"]),
+    ]
     return [
-        Route("/api/matches", refusing(listing), methods=["GET"]),
-        Route("/api/matches", refusing(create, 201), methods=["POST"]),
-        Route("/api/matches/{match_id}", refusing(summary), methods=["GET"]),
-        Route("/api/matches/{match_id}/join", refusing(join), methods=["POST"]),
-        Route("/api/matches/{match_id}/leave", refusing(leave), methods=["POST"]),
-        Route("/api/matches/{match_id}/record", record, methods=["GET"]),
-        WebSocketRoute("/api/matches/{match_id}/socket", socket),
-        Route("/api/card-table", card_names, methods=["GET"]),
+        Mount("/api", routes=api),
         # Last: the page's files answer whatever the API does not.
         Mount("/", StaticFiles(directory=static_directory(), html=True), name="web"),
     ]
