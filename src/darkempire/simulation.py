@@ -90,6 +90,10 @@ class GameResult:
     :ivar totals: final faction totals in points, indexed by faction (5 entries).
     :ivar emperor_total: points of the scored emperor cards.
     :ivar tokens: each seat's banked tokens at the end, in points.
+    :ivar card_points: each faction's points from scored cards only, indexed by faction (5 entries; empty in
+        a result built without them). A faction's total is its card points plus its holder's tokens.
+    :ivar victors: each seat's victor faction (empty in a result built without them).
+    :ivar too_powerful: the faction that dropped out under the 15-point rule (8.4), if any.
     """
 
     seed: int
@@ -98,6 +102,10 @@ class GameResult:
     totals: tuple[int, ...]
     emperor_total: int
     tokens: tuple[int, ...]
+    # Defaults keep results built by hand with the first six fields valid; the balance report needs these.
+    card_points: tuple[int, ...] = ()
+    victors: tuple[Faction, ...] = ()
+    too_powerful: Faction | None = None
 
     @property
     def outcome(self) -> str:
@@ -218,6 +226,9 @@ def play_game(players: int, seed: int, bots: Sequence[str], *, engine: str = "au
         totals=verdict.totals,
         emperor_total=verdict.emperor_total,
         tokens=tokens,
+        card_points=verdict.card_points,
+        victors=verdict.victors,
+        too_powerful=verdict.too_powerful,
     )
 
 
