@@ -373,10 +373,20 @@ def add_bots_argument(parser: argparse.ArgumentParser, *, default: str) -> None:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the ``simulate`` subcommand's arguments to ``parser``."""
-    parser.add_argument("--players", type=int, choices=(3, 4, 5), default=4, help="number of seats (default 4)")
+    from darkempire.balance.command import player_counts  # balance imports this module
+
+    parser.add_argument(
+        "--players", type=player_counts, default=(4,),
+        help="number of seats: 3, 4 or 5 (default 4); several (3,4,5 or all) with --report",
+    )
     parser.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
     parser.add_argument("--seed", type=int, default=1, help="the run's seed; each game's seed derives from it")
-    add_bots_argument(parser, default="greedy")  # as demo: the strongest bot so far, not the weakest
+    parser.add_argument(  # the default is the strongest kind that fits the run: darkempire.balance.policy
+        "--bots",
+        default=None,
+        help="bot kind of every seat, or a comma-separated kind per seat: " + ", ".join(sorted(BOT_KINDS))
+        + " (default: the strongest that fits the run's size, greedy for now; random only when asked)",
+    )
     parser.add_argument(
         "--jobs", type=int, default=1, help="worker processes (default 1); results do not depend on it"
     )

@@ -17,9 +17,18 @@ from darkempire.balance.stats import Mean, Share
 from darkempire.rules.cards import Faction, Theme, faction_name
 from darkempire.simulation import OUTCOMES
 
-__all__ = ["PLOTS", "draw_all"]
+__all__ = ["PLOTS", "draw_all", "has_matplotlib"]
 
 _DPI: Final = 80  # small files: the report is committed to the docs
+
+
+def has_matplotlib() -> bool:
+    """Whether matplotlib (the ``plot`` extra) can be imported: a command checks before it plays its games."""
+    try:
+        import matplotlib  # type: ignore[import-not-found,unused-ignore]  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
 
 def _figure(width: float = 8.0, height: float = 4.5) -> Any:

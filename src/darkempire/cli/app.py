@@ -27,6 +27,8 @@ from darkempire.rules.cards import Theme
 from darkempire.cli import demo, play, replay, serve, simulate
 from darkempire.cli.record_files import check_writable
 from darkempire.cli.terminal import wrap_for_terminal
+from darkempire.balance.policy import default_bots
+from darkempire.balance.plots import has_matplotlib
 from darkempire.simulation import add_bots_argument
 from tablekit import cli as shell
 from tablekit.cli import Command, CommandExit, UsageError
@@ -144,9 +146,30 @@ def _simulate(args: argparse.Namespace, out: Console) -> int:
         raise UsageError(f"--games must be at least 1, not {args.games}")
     if args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
+    counts: tuple[int, ...] = args.players
+    spec = args.bots if args.bots is not None else default_bots(max(counts), args.games, jobs=args.jobs)
+    if args.report is not None:
+        return _simulate_report(args, out, counts, spec)
+    if len(counts) > 1:
+        raise UsageError("several player counts need --report DIR; without it give one (3, 4 or 5)")
     if args.plot is not None:  # refused now rather than after a thousand games
         check_writable(Path(args.plot))
-    return simulate.run(out, args, _bot_kinds(args.bots, args.players), _THEMES[args.theme])
+    args.players = counts[0]  # what simulate_command reads: one count
+    return simulate.run(out, args, _bot_kinds(spec, args.players), _THEMES[args.theme])
+
+
+def _simulate_report(args: argparse.Namespace, out: Console, counts: tuple[int, ...], spec: str) -> int:
+    from darkempire.balance.report import check_folder
+
+    if args.json or args.plot is not None:
+        raise UsageError("--report writes its own page and plots: give it without --json and --plot")
+    if len(counts) > 1 and "," in spec:
+        raise UsageError("--bots: give one kind for every seat when --players names several counts")
+    kinds = {players: _bot_kinds(spec, players) for players in counts}
+    if not has_matplotlib():
+        raise CommandExit(shell.EXIT_USAGE, "darkempire simulate: --report needs matplotlib: pip install 'darkempire[plot]'")
+    check_folder(Path(args.report))  # refused now rather than after a thousand games
+    return simulate.report(out, args, kinds, _THEMES[args.theme])
 
 
 def _replay(args: argparse.Namespace, out: Console) -> int:

@@ -1,0 +1,77 @@
+"""``darkempire simulate --report DIR``: play the games of each player count and write the balance report.
+
+:func:`player_counts` parses ``--players`` (one count, several separated by commas, or ``all``);
+:func:`run_report` plays each count's games with :func:`darkempire.simulation.simulate` and writes the
+report (:func:`darkempire.balance.report.write_report`).
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+
+from rich.console import Console
+from rich.markup import escape
+
+from darkempire.balance.figures import Figures, figures
+from darkempire.balance.report import PAGE_NAME, write_report
+from darkempire.rules.cards import Theme
+from darkempire.simulation import OUTCOMES, simulate
+
+__all__ = ["PLAYER_COUNTS", "player_counts", "run_report"]
+
+#: The player counts of the game (rule 1.1), what ``--players all`` means.
+PLAYER_COUNTS: tuple[int, ...] = (3, 4, 5)
+
+
+def player_counts(text: str) -> tuple[int, ...]:
+    """The player counts that ``--players`` names: ``4``, ``3,5`` or ``all``, sorted, each once.
+
+    :raises argparse.ArgumentTypeError: a count that is not 3, 4 or 5, or not a number.
+    """
+    if text.strip().lower() == "all":
+        return PLAYER_COUNTS
+    counts = set()
+    for part in text.split(","):
+        try:
+            count = int(part)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{part.strip()!r} is not a player count: give 3, 4, 5, a list "
+                                             "such as 3,4,5, or all") from None
+        if count not in PLAYER_COUNTS:
+            raise argparse.ArgumentTypeError(f"the game is for 3 to 5 players, not {count}")
+        counts.add(count)
+    return tuple(sorted(counts))
+
+
+def run_report(
+    console: Console,
+    folder: Path,
+    kinds: Mapping[int, Sequence[str]],
+    *,
+    games: int,
+    seed: int,
+    jobs: int = 1,
+    engine: str = "auto",
+    theme: Theme = Theme.STEAM_NOIR,
+    progress: Callable[[int], None] | None = None,
+) -> list[Figures]:
+    """Play ``games`` games for each player count of ``kinds`` (its seats' bot kinds), write the report of
+    them all into ``folder``, and print one line per count and where the page is.
+
+    Each count's games are seeded from ``seed`` as ``darkempire simulate --players N --seed S`` seeds them,
+    so any count's run, and any game of it, can be played again alone.
+
+    :returns: the figures, one per count.
+    :raises darkempire.balance.report.ReportError: the folder cannot be written.
+    """
+    figs = []
+    for players, bots in sorted(kinds.items()):
+        summary = simulate(players, games, seed, bots, jobs=jobs, engine=engine, progress=progress)
+        figs.append(figures(players, summary.bots, summary.results, seed=seed))
+        shares = ", ".join(f"{name} {100 * figs[-1].outcomes[name].rate:.1f}%" for name in OUTCOMES)
+        console.print(f"{players} players, {games} games, bots {','.join(summary.bots)}: {shares}")
+    write_report(folder, figs, seed=seed, theme=theme)
+    console.print(f"Report written to {escape(str(folder / PAGE_NAME))}.")
+    return figs
