@@ -125,6 +125,8 @@ def figures(players: int, bots: Sequence[str], results: Sequence[GameResult], *,
     if len(bots) != players:
         raise ResultsError(f"{len(bots)} bot kinds for {players} seats")
     for result in results:
+        if not result.card_points or not result.victors:
+            raise ResultsError(f"game {result.seed}: the result has no card points or victors to split its points")
         if len(result.tokens) != players or len(result.victors) != players:
             raise ResultsError(f"game {result.seed} is not a {players}-player game with its victors")
     games = len(results)
