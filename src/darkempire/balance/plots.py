@@ -116,7 +116,8 @@ def rule_15(figs: Sequence[Figures], theme: Theme) -> Any:
     left.legend()
     top = max([15, *(lead for f in figs for lead in f.leads)]) + 2
     for f in figs:
-        right.hist(f.leads, bins=range(0, top + 1), histtype="step", density=True, label=f"{f.players} players")
+        if f.leads:  # a density of no values divides by zero
+            right.hist(f.leads, bins=range(0, top + 1), histtype="step", density=True, label=f"{f.players} players")
     right.axvline(15, color="grey", linestyle="--", label="15 points")
     right.set_xlabel("leader's lead over the next faction (points)")
     right.set_title("Lead in revolutions")
