@@ -12,12 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from darkempire.balance.command import player_counts
 from darkempire.balance.figures import figures
 from darkempire.balance.plots import PLOTS
 from darkempire.balance.report import CSV_COLUMNS, ReportError, check_folder, write_report
 from darkempire.cli import main
-from tests.test_balance import GAMES
+from darkempire.simulation import player_counts
+
+from balance_games import GAMES
 
 PNG = b"\x89PNG\r\n\x1a\n"
 

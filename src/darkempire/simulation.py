@@ -54,6 +54,7 @@ from darkempire.rules.state import GameConfig
 __all__ = [
     "ENGINES",
     "OUTCOMES",
+    "PLAYER_COUNTS",
     "SHARED_WIN",
     "GameResult",
     "Rate",
@@ -62,6 +63,7 @@ __all__ = [
     "add_bots_argument",
     "game_seeds",
     "play_game",
+    "player_counts",
     "plot_summary",
     "simulate",
     "simulate_command",
@@ -359,6 +361,30 @@ def _mean(values: Sequence[float]) -> float:
 # --------------------------------------------------------------------------- the command line
 
 
+#: The player counts of the game (rule 1.1), what ``--players all`` means.
+PLAYER_COUNTS: tuple[int, ...] = (3, 4, 5)
+
+
+def player_counts(text: str) -> tuple[int, ...]:
+    """The player counts that ``--players`` names: ``4``, ``3,5`` or ``all``, sorted, each once.
+
+    :raises argparse.ArgumentTypeError: a count that is not 3, 4 or 5, or not a number.
+    """
+    if text.strip().lower() == "all":
+        return PLAYER_COUNTS
+    counts = set()
+    for part in text.split(","):
+        try:
+            count = int(part)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{part.strip()!r} is not a player count: give 3, 4, 5, a list "
+                                             "such as 3,4,5, or all") from None
+        if count not in PLAYER_COUNTS:
+            raise argparse.ArgumentTypeError(f"the game is for 3 to 5 players, not {count}")
+        counts.add(count)
+    return tuple(sorted(counts))
+
+
 def add_bots_argument(parser: argparse.ArgumentParser, *, default: str) -> None:
     """Add the ``--bots`` option to ``parser``: the bot kind of every seat, or one kind per seat separated by
     commas (:data:`~darkempire.bots.BOT_KINDS`). ``darkempire simulate`` and ``darkempire demo`` share it."""
@@ -373,8 +399,6 @@ def add_bots_argument(parser: argparse.ArgumentParser, *, default: str) -> None:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the ``simulate`` subcommand's arguments to ``parser``."""
-    from darkempire.balance.command import player_counts  # balance imports this module
-
     parser.add_argument(
         "--players", type=player_counts, default=(4,),
         help="number of seats: 3, 4 or 5 (default 4); several (3,4,5 or all) with --report",

@@ -1,13 +1,12 @@
 """``darkempire simulate --report DIR``: play the games of each player count and write the balance report.
 
-:func:`player_counts` parses ``--players`` (one count, several separated by commas, or ``all``);
-:func:`run_report` plays each count's games with :func:`darkempire.simulation.simulate` and writes the
-report (:func:`darkempire.balance.report.write_report`).
+:func:`run_report` plays each count's games with :func:`darkempire.simulation.simulate` (the counts that
+``--players`` names, :func:`darkempire.simulation.player_counts`) and writes the report
+(:func:`darkempire.balance.report.write_report`).
 """
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
@@ -19,30 +18,7 @@ from darkempire.balance.report import PAGE_NAME, write_report
 from darkempire.rules.cards import Theme
 from darkempire.simulation import OUTCOMES, simulate
 
-__all__ = ["PLAYER_COUNTS", "player_counts", "run_report"]
-
-#: The player counts of the game (rule 1.1), what ``--players all`` means.
-PLAYER_COUNTS: tuple[int, ...] = (3, 4, 5)
-
-
-def player_counts(text: str) -> tuple[int, ...]:
-    """The player counts that ``--players`` names: ``4``, ``3,5`` or ``all``, sorted, each once.
-
-    :raises argparse.ArgumentTypeError: a count that is not 3, 4 or 5, or not a number.
-    """
-    if text.strip().lower() == "all":
-        return PLAYER_COUNTS
-    counts = set()
-    for part in text.split(","):
-        try:
-            count = int(part)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{part.strip()!r} is not a player count: give 3, 4, 5, a list "
-                                             "such as 3,4,5, or all") from None
-        if count not in PLAYER_COUNTS:
-            raise argparse.ArgumentTypeError(f"the game is for 3 to 5 players, not {count}")
-        counts.add(count)
-    return tuple(sorted(counts))
+__all__ = ["run_report"]
 
 
 def run_report(

@@ -2,7 +2,7 @@
 
 Each function draws one plot of the figures of one or more player counts (:class:`Figures`) and saves it
 under ``folder``; shares carry their 95% Wilson intervals as error bars, means their bootstrap intervals.
-The plots are drawn on :class:`matplotlib.figure.Figure` objects with the Agg canvas, never through
+The plots are drawn on matplotlib's ``Figure`` objects with the Agg canvas, never through
 ``pyplot``'s global figure registry, so drawing holds no state between reports.
 """
 
