@@ -106,3 +106,12 @@ def test_the_command_refuses_a_report_folder_it_cannot_write_before_playing(
     captured = capsys.readouterr()
     assert "cannot create the report folder" in captured.err and "a-file" in captured.err
     assert "games" not in captured.out  # no game was played: 100000 would have taken minutes
+
+
+def test_the_command_says_how_to_get_matplotlib_when_it_is_missing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("darkempire.cli.app.has_matplotlib", lambda: False)
+    assert main(["simulate", "--games", "2", "--report", str(tmp_path / "r")]) == 2
+    assert "pip install 'darkempire[plot]'" in capsys.readouterr().err
+    assert not (tmp_path / "r").exists()
