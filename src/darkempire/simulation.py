@@ -55,6 +55,7 @@ from darkempire.rules.state import GameConfig
 __all__ = [
     "ENGINES",
     "OUTCOMES",
+    "PLAYER_COUNTS",
     "SHARED_WIN",
     "GameResult",
     "Rate",
@@ -63,6 +64,7 @@ __all__ = [
     "add_bots_argument",
     "game_seeds",
     "play_game",
+    "player_counts",
     "plot_summary",
     "simulate",
     "simulate_command",
@@ -91,6 +93,10 @@ class GameResult:
     :ivar totals: final faction totals in points, indexed by faction (5 entries).
     :ivar emperor_total: points of the scored emperor cards.
     :ivar tokens: each seat's banked tokens at the end, in points.
+    :ivar card_points: each faction's points from scored cards only, indexed by faction (5 entries; empty in
+        a result built without them). A faction's total is its card points plus its holder's tokens.
+    :ivar victors: each seat's victor faction (empty in a result built without them).
+    :ivar too_powerful: the faction that dropped out under the 15-point rule (8.4), if any.
     """
 
     seed: int
@@ -99,6 +105,10 @@ class GameResult:
     totals: tuple[int, ...]
     emperor_total: int
     tokens: tuple[int, ...]
+    # Defaults keep results built by hand with the first six fields valid; the balance report needs these.
+    card_points: tuple[int, ...] = ()
+    victors: tuple[Faction, ...] = ()
+    too_powerful: Faction | None = None
 
     @property
     def outcome(self) -> str:
@@ -219,6 +229,9 @@ def play_game(players: int, seed: int, bots: Sequence[str], *, engine: str = "au
         totals=verdict.totals,
         emperor_total=verdict.emperor_total,
         tokens=tokens,
+        card_points=verdict.card_points,
+        victors=verdict.victors,
+        too_powerful=verdict.too_powerful,
     )
 
 
@@ -344,6 +357,30 @@ def _mean(values: Sequence[float]) -> float:
 # --------------------------------------------------------------------------- the command line
 
 
+#: The player counts of the game (rule 1.1), what ``--players all`` means.
+PLAYER_COUNTS: tuple[int, ...] = (3, 4, 5)
+
+
+def player_counts(text: str) -> tuple[int, ...]:
+    """The player counts that ``--players`` names: ``4``, ``3,5`` or ``all``, sorted, each once.
+
+    :raises argparse.ArgumentTypeError: a count that is not 3, 4 or 5, or not a number.
+    """
+    if text.strip().lower() == "all":
+        return PLAYER_COUNTS
+    counts = set()
+    for part in text.split(","):
+        try:
+            count = int(part)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{part.strip()!r} is not a player count: give 3, 4, 5, a list "
+                                             "such as 3,4,5, or all") from None
+        if count not in PLAYER_COUNTS:
+            raise argparse.ArgumentTypeError(f"the game is for 3 to 5 players, not {count}")
+        counts.add(count)
+    return tuple(sorted(counts))
+
+
 def add_bots_argument(parser: argparse.ArgumentParser, *, default: str) -> None:
     """Add the ``--bots`` option to ``parser``: the bot kind of every seat, or one kind per seat separated by
     commas (:data:`~darkempire.bots.BOT_KINDS`). ``darkempire simulate`` and ``darkempire demo`` share it."""
@@ -358,10 +395,18 @@ def add_bots_argument(parser: argparse.ArgumentParser, *, default: str) -> None:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the ``simulate`` subcommand's arguments to ``parser``."""
-    parser.add_argument("--players", type=int, choices=(3, 4, 5), default=4, help="number of seats (default 4)")
+    parser.add_argument(
+        "--players", type=player_counts, default=(4,),
+        help="number of seats: 3, 4 or 5 (default 4); several (3,4,5 or all) with --report",
+    )
     parser.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
     parser.add_argument("--seed", type=int, default=1, help="the run's seed; each game's seed derives from it")
-    add_bots_argument(parser, default="greedy")  # as demo: the strongest bot so far, not the weakest
+    parser.add_argument(  # the default is the strongest kind that fits the run: darkempire.balance.policy
+        "--bots",
+        default=None,
+        help="bot kind of every seat, or a comma-separated kind per seat: " + ", ".join(sorted(BOT_KINDS))
+        + " (default: the strongest that fits the run's size, greedy for now; random only when asked)",
+    )
     add_backend_arguments(parser)
     parser.add_argument(
         "--theme", choices=sorted(t.value for t in Theme), default=Theme.STEAM_NOIR.value, help="faction names to show"

@@ -15,6 +15,7 @@ it is plain text without colours or wrapping; on a terminal it wraps at word bou
 from __future__ import annotations
 
 import argparse
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
@@ -28,6 +29,8 @@ from darkempire.cli import demo, play, replay, serve, simulate, tourney
 from darkempire.cli.record_files import check_writable
 from darkempire.cli.terminal import wrap_for_terminal
 from darkempire.execution import BackendError, backend_from_args
+from darkempire.balance.policy import default_bots
+from darkempire.balance.plots import has_matplotlib
 from darkempire.simulation import add_bots_argument
 from tablekit import cli as shell
 from tablekit.cli import Command, CommandExit, UsageError
@@ -144,9 +147,30 @@ def _simulate(args: argparse.Namespace, out: Console) -> int:
     if args.games < 1:
         raise UsageError(f"--games must be at least 1, not {args.games}")
     _check_backend(args)
+    counts: tuple[int, ...] = args.players
+    spec = args.bots if args.bots is not None else default_bots(max(counts), args.games, jobs=args.workers or os.cpu_count() or 1)
+    if args.report is not None:
+        return _simulate_report(args, out, counts, spec)
+    if len(counts) > 1:
+        raise UsageError("several player counts need --report DIR; without it give one (3, 4 or 5)")
     if args.plot is not None:  # refused now rather than after a thousand games
         check_writable(Path(args.plot))
-    return simulate.run(out, args, _bot_kinds(args.bots, args.players), _THEMES[args.theme])
+    args.players = counts[0]  # what simulate_command reads: one count
+    return simulate.run(out, args, _bot_kinds(spec, args.players), _THEMES[args.theme])
+
+
+def _simulate_report(args: argparse.Namespace, out: Console, counts: tuple[int, ...], spec: str) -> int:
+    from darkempire.balance.report import check_folder
+
+    if args.json or args.plot is not None:
+        raise UsageError("--report writes its own page and plots: give it without --json and --plot")
+    if len(counts) > 1 and "," in spec:
+        raise UsageError("--bots: give one kind for every seat when --players names several counts")
+    kinds = {players: _bot_kinds(spec, players) for players in counts}
+    if not has_matplotlib():
+        raise CommandExit(shell.EXIT_USAGE, "darkempire simulate: --report needs matplotlib: pip install 'darkempire[plot]'")
+    check_folder(Path(args.report))  # refused now rather than after a thousand games
+    return simulate.report(out, args, kinds, _THEMES[args.theme])
 
 
 def _check_backend(args: argparse.Namespace) -> None:
