@@ -17,6 +17,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from darkempire.bots import GreedyBot, RandomBot, iter_game
+from darkempire.rules.actions import PassCards
+from darkempire.rules.cards import HandCard
 from darkempire.rules.engine import legal_actions
 from darkempire.rules.errors import InvalidArgumentError
 from darkempire.rules.state import GameConfig, GameState, Phase
@@ -27,17 +29,17 @@ from darkempire.serialization import check_state
 pytestmark = pytest.mark.spec("9.4")
 
 
-def _decision(players: int, seed: int, index: int) -> tuple[GameState, int, tuple[object, ...]]:
+def _decision(players: int, seed: int, index: int) -> tuple[GameState, int, tuple[HandCard, ...]]:
     """The state, seat and that seat's passed cards at decision ``index`` of a game of mixed bots."""
     bots = [GreedyBot(seed + s) if s % 2 else RandomBot(seed + s) for s in range(players)]
-    passed: dict[int, tuple[object, ...]] = {}
+    passed: dict[int, tuple[HandCard, ...]] = {}
     last = None
     for i, turn in enumerate(iter_game(GameConfig(players=players), seed, bots)):
         last = (turn.before, turn.seat, passed.get(turn.seat, ()))
         if i == index:
             break
-        if turn.before.phase is Phase.DRAFT_PASS:
-            passed[turn.seat] = tuple(turn.action.cards)  # type: ignore[attr-defined]
+        if isinstance(turn.action, PassCards):
+            passed[turn.seat] = tuple(turn.action.cards)
     assert last is not None
     return last
 
@@ -51,7 +53,7 @@ def _decision(players: int, seed: int, index: int) -> tuple[GameState, int, tupl
 def test_a_world_shows_the_seat_its_view(players: int, seed: int, index: int, draw: int) -> None:
     state, seat, passed = _decision(players, seed, index)
     view = player_view(state, seat)
-    world = sample_world(view, random.Random(draw), passed=passed)  # type: ignore[arg-type]
+    world = sample_world(view, random.Random(draw), passed=passed)
     assert player_view(world, seat) == view
     assert legal_actions(world, seat) == legal_actions(state, seat)
     check_state(world)  # every card once, every field in range
@@ -120,6 +122,6 @@ def test_the_cards_passed_stay_with_the_next_seat_until_it_discards() -> None:
     assert state.phase is Phase.DRAFT_DISCARD and len(passed) == 2
     view = player_view(state, seat)
     receiver = (seat + 1) % 4
-    worlds = [sample_world(view, random.Random(i), passed=passed) for i in range(20)]  # type: ignore[arg-type]
+    worlds = [sample_world(view, random.Random(i), passed=passed) for i in range(20)]
     assert all(set(passed) <= set(w.hands[receiver]) for w in worlds)
     assert not all(set(passed) <= set(w.hands[receiver]) for w in (sample_world(view, random.Random(i)) for i in range(20)))
