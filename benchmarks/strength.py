@@ -3,6 +3,7 @@
 Two line-ups of 4-player games, the tested bot's seat rotated (game ``g`` seats it at ``g % 4``):
 
 * ``ismcts``: one :class:`~darkempire.search.bot.SearchBot` against three :class:`~darkempire.bots.GreedyBot`;
+* ``mirror``: one GreedyBot against three GreedyBots, the baseline the search must beat;
 * ``greedy``: one GreedyBot against three :class:`~darkempire.bots.RandomBot`.
 
 **Shared wins.** The rules make every seat of a shared win a winner (rules 8.2-8.5), so a game counts as won
@@ -69,6 +70,9 @@ def line_up(kind: str, games: int, first: int, iterations: int) -> dict[str, flo
         if kind == "ismcts":
             tested = SearchBot(game, iterations=iterations)
             bots: list[Bot] = [GreedyBot(1000 * game + s) for s in range(PLAYERS)]
+        elif kind == "mirror":
+            tested = GreedyBot(game)
+            bots = [GreedyBot(1000 * game + s) for s in range(PLAYERS)]
         else:
             tested = GreedyBot(game)
             bots = [RandomBot(1000 * game + s) for s in range(PLAYERS)]
@@ -101,11 +105,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=100, help="games per line-up (default 100)")
     parser.add_argument("--first", type=int, default=0, help="first game seed (default 0)")
     parser.add_argument("--iterations", type=int, default=64, help="SearchBot playouts per decision (default 64)")
-    parser.add_argument("--only", choices=("ismcts", "greedy"), help="one line-up only")
+    parser.add_argument("--only", choices=("ismcts", "mirror", "greedy"), help="one line-up only")
     args = parser.parse_args(argv)
     print("| line-up | games | won (shared counted whole) | 95% Wilson | share (shared split) | CPU ms/decision | wall ms/decision |")
     print("|---|---:|---:|---:|---:|---:|---:|")
-    for kind, title in (("ismcts", "1 SearchBot vs 3 GreedyBot"), ("greedy", "1 GreedyBot vs 3 RandomBot")):
+    line_ups = (
+        ("ismcts", "1 SearchBot vs 3 GreedyBot"),
+        ("mirror", "1 GreedyBot vs 3 GreedyBot"),
+        ("greedy", "1 GreedyBot vs 3 RandomBot"),
+    )
+    for kind, title in line_ups:
         if args.only not in (None, kind):
             continue
         r = line_up(kind, args.games, args.first, args.iterations)
