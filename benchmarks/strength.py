@@ -60,7 +60,7 @@ class Timed:
         return action
 
 
-def line_up(kind: str, games: int, first: int, iterations: int) -> dict[str, float]:
+def line_up(kind: str, games: int, first: int, iterations: int, epsilon: float = 0.1) -> dict[str, float]:
     """Play ``games`` games of line-up ``kind`` from game seed ``first``; the figures of the tested seat."""
     wins = share = 0.0
     timed_total = Timed(RandomBot(0))
@@ -68,7 +68,7 @@ def line_up(kind: str, games: int, first: int, iterations: int) -> dict[str, flo
         seat = game % PLAYERS
         tested: Bot
         if kind == "ismcts":
-            tested = SearchBot(game, iterations=iterations)
+            tested = SearchBot(game, iterations=iterations, epsilon=epsilon)
             bots: list[Bot] = [GreedyBot(1000 * game + s) for s in range(PLAYERS)]
         elif kind == "mirror":
             tested = GreedyBot(game)
@@ -105,6 +105,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=100, help="games per line-up (default 100)")
     parser.add_argument("--first", type=int, default=0, help="first game seed (default 0)")
     parser.add_argument("--iterations", type=int, default=64, help="SearchBot playouts per decision (default 64)")
+    parser.add_argument("--epsilon", type=float, default=0.1, help="SearchBot playouts' random share (default 0.1)")
     parser.add_argument("--only", choices=("ismcts", "mirror", "greedy"), help="one line-up only")
     args = parser.parse_args(argv)
     print("| line-up | games | won (shared counted whole) | 95% Wilson | share (shared split) | CPU ms/decision | wall ms/decision |")
@@ -117,7 +118,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     for kind, title in line_ups:
         if args.only not in (None, kind):
             continue
-        r = line_up(kind, args.games, args.first, args.iterations)
+        r = line_up(kind, args.games, args.first, args.iterations, args.epsilon)
         print(
             f"| {title} | {r['games']:.0f} | {r['wins']:.0f} ({100 * r['rate']:.1f}%) | "
             f"{100 * r['low']:.1f}-{100 * r['high']:.1f}% | {100 * r['share']:.1f}% | "
