@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import sys
 import time
 from collections.abc import Sequence
 
@@ -86,6 +87,9 @@ def line_up(kind: str, games: int, first: int, iterations: int, epsilon: float =
         timed_total.decisions += timed.decisions
         timed_total.cpu += timed.cpu
         timed_total.wall += timed.wall
+        played = game - first + 1
+        if played % 10 == 0:  # progress on stderr: a long run on a loaded machine can be read before it ends
+            print(f"{kind}: {wins:.0f} won of {played}", file=sys.stderr, flush=True)
     low, high = wilson(wins, games)
     decisions = max(timed_total.decisions, 1)
     return {
