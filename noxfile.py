@@ -225,6 +225,18 @@ def reference_speed(session: nox.Session) -> None:
 
 
 @nox.session
+def strength(session: nox.Session) -> None:
+    """How often the bots win: one SearchBot against three GreedyBots, one GreedyBot against three RandomBots
+    (4 players, seats rotated), with Wilson intervals and the search's CPU and wall time per decision.
+
+    Not a test. It runs under ``nice``. Extra arguments go to ``benchmarks/strength.py`` (``--games``,
+    ``--first``, ``--iterations``, ``--only``).
+    """
+    session.install("-e", ".")
+    session.run("nice", "python", "benchmarks/strength.py", *session.posargs, external=True)
+
+
+@nox.session
 def kernel_speed(session: nox.Session) -> None:
     """Measure the playout kernel's random playouts against the reference engine's (not a test).
 

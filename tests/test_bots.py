@@ -135,8 +135,8 @@ def test_bots_refuse_an_empty_list_of_legal_actions() -> None:
 
 
 @pytest.mark.spec("9.2")
-def test_make_bot_knows_both_kinds_and_rejects_others() -> None:
-    assert sorted(BOT_KINDS) == ["greedy", "random"]
+def test_make_bot_knows_every_kind_and_rejects_others() -> None:
+    assert sorted(BOT_KINDS) == ["greedy", "ismcts", "random"]
     assert isinstance(make_bot("greedy", 1), GreedyBot)
     assert isinstance(make_bot("random", 1), RandomBot)
     assert isinstance(make_bot("greedy", 1), Bot)

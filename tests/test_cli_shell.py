@@ -43,7 +43,7 @@ def test_simulate_refuses_no_games_or_no_workers_as_a_usage_error(
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["demo", "--bots", "foo"], "--bots: unknown bot kind 'foo'; choose from greedy, random"),
+        (["demo", "--bots", "foo"], "--bots: unknown bot kind 'foo'; choose from greedy, ismcts, random"),
         (["simulate", "--players", "3", "--bots", "random,greedy"], "--bots: give one kind, or one per seat (3), not 2"),
         (["play", "--players", "3", "--seat", "5"], "--seat must be from 0 to 2 in a 3-player game"),
     ],

@@ -466,8 +466,16 @@ def _run_on_kernel(config: GameConfig, seed: int, bots: Sequence[Bot]) -> GameSt
     return game.snapshot()
 
 
-#: Bot kinds by name, as the command line names them.
-BOT_KINDS: dict[str, Callable[[int], Bot]] = {"greedy": GreedyBot, "random": RandomBot}
+def _search_bot(seed: int) -> Bot:
+    # Imported here: the search package builds on this module (its GreedyBot helper).
+    from darkempire.search.bot import SearchBot
+
+    return SearchBot(seed)
+
+
+#: Bot kinds by name, as the command line names them. ``ismcts`` is
+#: :class:`darkempire.search.bot.SearchBot` with its default budget.
+BOT_KINDS: dict[str, Callable[[int], Bot]] = {"greedy": GreedyBot, "ismcts": _search_bot, "random": RandomBot}
 
 
 def make_bot(kind: str, seed: int) -> Bot:
