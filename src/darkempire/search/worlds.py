@@ -38,7 +38,7 @@ import attrs
 
 from darkempire.adapters.core import resample_hidden
 from darkempire.rules.actions import Action
-from darkempire.rules.cards import EMPEROR_CARDS, HAND_CARDS, REVOLUTION_CARDS, EmperorCard, Faction, HandCard
+from darkempire.rules.cards import EMPEROR_CARDS, HAND_CARDS, REVOLUTION_CARDS, EmperorCard, Faction, HandCard, RevolutionCard
 from darkempire.rules.chance import Chance
 from darkempire.rules.engine import legal_actions
 from darkempire.rules.errors import InvalidArgumentError
@@ -70,7 +70,9 @@ def _sorted(cards: Iterable[HandCard]) -> tuple[HandCard, ...]:
     return tuple(sorted(cards, key=lambda c: c.id))
 
 
-def _piles(view: PlayerView) -> tuple[tuple[object, ...], tuple[object, ...], tuple[EmperorCard, ...], tuple[EmperorCard, ...]]:
+def _piles(
+    view: PlayerView,
+) -> tuple[tuple[RevolutionCard, ...], tuple[RevolutionCard, ...], tuple[EmperorCard, ...], tuple[EmperorCard, ...]]:
     """Revolution pile and reserve, emperor pile and reserve, with the public cards where the engine keeps them."""
     # During placement and re-organize the week is already in the history and still on the table; its
     # cards go to the reserves only when the week ends.
@@ -159,8 +161,8 @@ def consistent_state(view: PlayerView, *, passed: Iterable[HandCard] = ()) -> Ga
         victors=victors,
         support=support,
         support_used=view.support_used,
-        revolution_pile=revolution_pile,  # type: ignore[arg-type]
-        revolution_reserve=revolution_reserve,  # type: ignore[arg-type]
+        revolution_pile=revolution_pile,
+        revolution_reserve=revolution_reserve,
         emperor_pile=emperor_pile,
         emperor_reserve=emperor_reserve,
         table=view.table,
