@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import random
 from collections.abc import Callable, Iterator, Sequence
@@ -467,10 +468,10 @@ def _run_on_kernel(config: GameConfig, seed: int, bots: Sequence[Bot]) -> GameSt
 
 
 def _search_bot(seed: int) -> Bot:
-    # Imported here: the search package builds on this module (its GreedyBot helper).
-    from darkempire.search.bot import SearchBot
-
-    return SearchBot(seed)
+    # Named, not imported: the search package is a layer above this module (it builds on GreedyBot), so the
+    # registry reaches it by name when the kind is asked for, as a plugin registry would.
+    factory: Callable[[int], Bot] = getattr(importlib.import_module("darkempire.search.bot"), "SearchBot")
+    return factory(seed)
 
 
 #: Bot kinds by name, as the command line names them. ``ismcts`` is

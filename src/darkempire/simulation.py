@@ -453,22 +453,11 @@ def simulate_command(
     stream = progress_file if progress_file is not None else sys.stderr
     bar_console = Console(file=stream)
     started = time.perf_counter()
-    with Progress(
-        TextColumn("simulating"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=bar_console,
-        disable=not bar_console.is_terminal,
-        transient=True,
-    ) as bar:
+    columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=bar_console, disable=not bar_console.is_terminal, transient=True) as bar:
         task = bar.add_task("games", total=args.games)
         summary = simulate(
-            args.players,
-            args.games,
-            args.seed,
-            bots,
-            progress=lambda n: bar.advance(task, n),
+            args.players, args.games, args.seed, bots, progress=lambda n: bar.advance(task, n),
             engine=getattr(args, "engine", "auto"),  # a namespace built by hand may lack it
             backend=backend,
         )

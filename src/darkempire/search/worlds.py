@@ -95,7 +95,8 @@ def _piles(
 def consistent_state(view: PlayerView, *, passed: Iterable[HandCard] = ()) -> GameState:
     """Some state whose view for ``view.seat`` is ``view``: hidden things get arbitrary consistent values.
 
-    Not a sample (use :func:`sample_world`): the hidden values follow a fixed order.
+    Not a sample (use :func:`sample_world`): the hidden values follow a fixed order. It is long because it
+    builds every field of the state from the view in turn, each public count checked on the way.
 
     :param passed: the two cards the seat passed in the draft; placed in the next seat's hand during the
         draft discard step.

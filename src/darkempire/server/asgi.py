@@ -329,6 +329,9 @@ def _routes(
     quotas: Quotas,
     origins: OriginPolicy,
 ) -> list[Route | WebSocketRoute | Mount]:
+    """The lobby's routes, the game socket and the page. Long because every endpoint is a closure over the
+    same lobby and limits, so that the whole API reads in one place."""
+
     def refusing(handler: Callable[[Request], Awaitable[Any]], status: int = 200) -> Handler:
         async def endpoint(request: Request) -> Response:
             try:
@@ -543,7 +546,8 @@ def create_app(
     address_rate: float | None = None,
     origins: OriginPolicy | None = None,
 ) -> Starlette:
-    """The server's ASGI application on ``storage`` (see the module's docstring for the routes).
+    """The server's ASGI application on ``storage`` (see the module's docstring for the routes). It is long
+    because it documents and wires every limit a host may tune.
 
     :param dealer: how matches are dealt (a test gives twin deals).
     :param seeds: where seeds come from (a test may fix them).
