@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections import Counter
 
@@ -100,7 +101,7 @@ def test_the_json_has_its_keys_and_is_the_same_every_run() -> None:
     for e in one["entrants"]:
         assert e["ordinal"] == pytest.approx(e["mu"] - 3 * e["sigma"])
     assert set(one["head_to_head"]["greedy"]) == {"random#1", "random#2"}
-    assert len(one["results"]) == 6 and set(one["results"][0]) == {"seed", "lineup", "winners", "outcome"}
+    assert len(one["results"]) == 6 and set(one["results"][0]) == {"seed", "lineup", "winners", "outcome", "replay"}
     other = tournament(["greedy", "random", "random"], 6, 10, backend=SERIAL).to_json()
     assert other["results"] != one["results"]
 
@@ -168,3 +169,16 @@ def test_without_openskill_the_cli_names_the_extra(
     assert capsys.readouterr().err.strip() == (
         "darkempire: darkempire tournament rates with openskill: pip install 'darkempire[tournament]'"
     )
+
+
+def test_a_results_replay_command_plays_that_game_again(capsys: pytest.CaptureFixture[str]) -> None:
+    # The docs once said `demo --seed S --bots <lineup>`, which fails: demo needs --players and bare kinds.
+    import shlex
+
+    result = tournament(["greedy", "random", "random", "random"], 8, 4, players=4, backend=Backend("serial", None, None))
+    for game, row in zip(result.games, result.to_json()["results"], strict=True):
+        capsys.readouterr()
+        assert main(shlex.split(row["replay"])[1:]) == 0
+        shown = capsys.readouterr().out
+        seats = re.findall(r"seat (\d+)", shown.split("Winner")[-1])
+        assert {int(seat) for seat in seats} == set(game.winners), row["replay"]

@@ -17,8 +17,8 @@ and ``greedy#2``) against each other for ``players`` seats a game:
   win rate is ``wins / (wins + losses)``, with its 95% Wilson interval.
 
 Game ``k``'s deal seed is :func:`darkempire.simulation.game_seeds` of the run's seed, one per deal, and its
-bots are seeded as in ``darkempire simulate``: ``darkempire demo --seed <deal seed> --bots <lineup>``
-replays any game. The games run on any backend of :mod:`darkempire.execution`, with the same result.
+bots are seeded as in ``darkempire simulate``: ``darkempire demo --players <N> --seed <deal seed> --bots <kinds>``
+replays any game (each result's ``replay`` in the JSON output is that command). The games run on any backend of :mod:`darkempire.execution`, with the same result.
 
 Needs the ``tournament`` extra (``pip install 'darkempire[tournament]'``) for openskill.
 
@@ -173,6 +173,11 @@ class TournamentResult:
         """The entrants' indexes, best ordinal first (entrant order between equals)."""
         return sorted(range(len(self.entrants)), key=lambda i: (-self.entrants[i].rating.ordinal, i))
 
+    def replay_command(self, game: TournamentGame) -> str:
+        """The ``darkempire demo`` command that plays ``game`` again: its deal seed and its seats' bot kinds."""
+        kinds = ",".join(self.entrants[i].kind for i in game.lineup)
+        return f"darkempire demo --players {self.players} --seed {game.seed} --bots {kinds}"
+
     def to_json(self) -> dict[str, Any]:
         """The result as JSON-ready data (what ``darkempire tournament --json`` prints).
 
@@ -180,7 +185,7 @@ class TournamentResult:
         ``kind``, ``mu``, ``sigma``, ``ordinal``, ``wins``, ``played``, ``rate``, ``ci95``, ``seat_games``),
         ``head_to_head`` (by name, then by opponent's name: ``games``, ``wins``, ``losses``, ``ties``,
         ``rate``, ``ci95``) and ``results`` (each game's ``seed``, ``lineup`` by name, ``winners`` seats,
-        ``outcome``). No timings, so the output does not depend on the machine or the backend.
+        ``outcome``, and the ``replay`` command that plays it again). No timings, so the output does not depend on the machine or the backend.
         """
         names = [e.name for e in self.entrants]
         return {
@@ -222,6 +227,7 @@ class TournamentResult:
                     "lineup": [names[i] for i in g.lineup],
                     "winners": list(g.winners),
                     "outcome": g.outcome,
+                    "replay": self.replay_command(g),
                 }
                 for g in self.games
             ],

@@ -35,3 +35,14 @@ def test_prompts_are_in_the_theme_of_their_match(base: str, theme: str, tag: str
     client.close()
     spectator.close()
     lobby.close()
+
+
+@pytest.mark.spec("1.1")
+@pytest.mark.parametrize(("theme", "tag"), [("dark-empire", "DARK_EMPIRE"), ("steam-noir", "STEAM_NOIR")])
+def test_a_matchs_downloaded_record_keeps_its_theme(base: str, theme: str, tag: str) -> None:
+    # It said Steam Noir for every match, so `darkempire replay` showed a dark-empire game in the wrong names.
+    lobby = Lobby(base)
+    answer = lobby.http.post("/api/matches", json={"players": 3, "theme": theme, "bots": [None, "greedy", "random"]})
+    match_id = answer.json()["match"]["match_id"]
+    assert lobby.http.get(f"/api/matches/{match_id}/record").json()["theme"] == tag
+    lobby.close()

@@ -320,4 +320,4 @@ class Match:
     def public_record(self) -> PublicRecord:
         """What a spectator saw of the match so far: the public record (no seed, nothing hidden)."""
         steps = tuple(PublicStep(events_for(events, None)) for events in self._steps[1:])
-        return PublicRecord(self.state.config, steps, self.state.verdict)
+        return PublicRecord(self.state.config, steps, self.state.verdict, theme=self.theme)
