@@ -26,7 +26,8 @@ The package re-exports ``Kernel``, ``KernelIndexError`` and ``deal``. The module
 * :mod:`~darkempire.kernel.tally`: weekly and monthly scoring, the verdict;
 * :mod:`~darkempire.kernel.draws`: the reference's random draws, made faster;
 * :mod:`~darkempire.kernel.convert`: to and from a :class:`~darkempire.rules.state.GameState`;
-* :mod:`~darkempire.kernel.playout`: random playouts.
+* :mod:`~darkempire.kernel.playout`: random playouts;
+* :mod:`~darkempire.kernel.explicit`: explicit chance, each card drawn by an outcome given (for adapters).
 
 Speed tricks and mutable state live here and nowhere else.
 """
