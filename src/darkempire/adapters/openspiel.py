@@ -101,7 +101,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import numpy as np
 import pyspiel
@@ -270,10 +270,15 @@ class DarkEmpireState(KitState):
         super().__init__(game, flow)  # type: ignore[arg-type]  # the kit's hot-path calls are KernelFlow's too
 
     @property
+    def _played(self) -> Flow | KernelFlow:
+        """What the state plays on (the kit types its attribute as any kit flow)."""
+        return cast("Flow | KernelFlow", self._flow)
+
+    @property
     def flow(self) -> Flow:
         """The game's progress: engine state, choices waiting for their draws, outcomes drawn, the seats' trails
         (the reference flow; built from the kernel's moves when the state plays on the kernel)."""
-        flow: Flow | KernelFlow = self._flow
+        flow = self._played
         if isinstance(flow, KernelFlow):
             return flow.reference()
         assert isinstance(flow, Flow)
@@ -283,26 +288,26 @@ class DarkEmpireState(KitState):
     def kernel_flow(self) -> KernelFlow | None:
         """The :class:`~darkempire.adapters.kernel_flow.KernelFlow` the state plays on, or ``None`` if it plays
         on its reference flow."""
-        flow: Flow | KernelFlow = self._flow
+        flow = self._played
         return flow if isinstance(flow, KernelFlow) else None
 
     def current_player(self) -> int:
         """``pyspiel.PlayerId.TERMINAL``, ``CHANCE`` or ``SIMULTANEOUS``."""
-        flow: Flow | KernelFlow = self._flow
+        flow: Flow | KernelFlow = self._flow  # type: ignore[assignment]  # the hot path: no property call
         if flow.is_over:
             return _TERMINAL
         return _CHANCE if flow.is_chance else _SIMULTANEOUS
 
     def _legal_actions(self, player: int) -> list[int]:
-        flow: Flow | KernelFlow = self._flow
+        flow: Flow | KernelFlow = self._flow  # type: ignore[assignment]  # the hot path: no property call
         return flow.legal(player)  # listed by the encoding itself, faster than encoding each action
 
     def _apply_action(self, action: int) -> None:
-        flow: Flow | KernelFlow = self._flow
+        flow: Flow | KernelFlow = self._flow  # type: ignore[assignment]  # the hot path: no property call
         self._flow = flow.apply_chance(action)  # type: ignore[assignment]  # a KernelFlow changes in place
 
     def _apply_actions(self, actions: Sequence[int]) -> None:
-        flow: Flow | KernelFlow = self._flow
+        flow: Flow | KernelFlow = self._flow  # type: ignore[assignment]  # the hot path: no property call
         self._flow = flow.apply_joint(list(actions))  # type: ignore[assignment]  # Dark Empire's errors, naming the seat and rule
 
     def _action_to_string(self, player: int, action: int) -> str:
