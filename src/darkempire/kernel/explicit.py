@@ -65,9 +65,9 @@ class Drawing:
         return self.name is None
 
     def choose(self, index: int) -> None:
-        """Draw option ``index`` of :attr:`options`; the step goes on to the next draw or decision.
+        """Draw option ``index`` of ``options``; the step goes on to the next draw or decision.
 
-        :raises IndexError: no draw is due, or ``index`` is no position in :attr:`options`.
+        :raises IndexError: no draw is due, or ``index`` is no position in ``options``.
         """
         if self.name is None or type(index) is not int or not 0 <= index < len(self.options):
             raise IndexError(f"{index!r} is no option of the draw {self.name!r} ({len(self.options)} options)")
