@@ -76,6 +76,16 @@ chance outcomes are card ids), ``legal_actions`` at a chance node (the cards not
 some seat may not know. A seat's view is its observation or information state, nothing else: hand a bot
 those only.
 
+Speed
+=====
+
+A state from :meth:`DarkEmpireGame.new_initial_state` plays on the playout kernel
+(:class:`~darkempire.adapters.kernel_flow.KernelFlow`): who acts, the legal actions, the chance outcomes,
+the moves and the returns come from the kernel's integers. The chance nodes are the kernel's explicit draws,
+the same as the reference's. The observations, texts and JSON come from the reference flow
+(:attr:`DarkEmpireState.flow`), which is built only when one of them is asked for. A decision then costs
+about what the reference engine's costs (``benchmarks/spiel_floor.py``).
+
 Serialization
 =============
 
