@@ -289,7 +289,7 @@ class KernelFlow:
         moves made since replayed on it."""
         flow, moves = self._ref, self._moves
         for move in moves[self._ref_at :]:
-            flow = flow.apply_chance(move) if type(move) is int else flow.apply_joint(list(move))
+            flow = flow.apply_chance(move) if isinstance(move, int) else flow.apply_joint(list(move))
         self._ref, self._ref_at = flow, len(moves)
         return flow
 
