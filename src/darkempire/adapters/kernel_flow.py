@@ -24,7 +24,6 @@ and pickling (OpenSpiel's serialization) gives the reference flow's JSON, which 
 
 from __future__ import annotations
 
-import json
 import numbers
 import operator
 from bisect import bisect_left
@@ -320,10 +319,8 @@ class KernelFlow:
         return self.copy()  # OpenSpiel's clone deep-copies the state's attributes
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        # OpenSpiel serializes a Python state by pickling its attributes: the reference flow's JSON.
-        from darkempire.adapters.core import _flow_from_json
-
-        return (_flow_from_json, (json.dumps(self.reference().to_data(), separators=(",", ":")),))
+        # OpenSpiel serializes a Python state by pickling its attributes: as the reference flow pickles (its JSON).
+        return self.reference().__reduce__()
 
 
 def _from_reference(flow: Flow, other: KernelFlow) -> KernelFlow:
