@@ -76,6 +76,16 @@ chance outcomes are card ids), ``legal_actions`` at a chance node (the cards not
 some seat may not know. A seat's view is its observation or information state, nothing else: hand a bot
 those only.
 
+Speed
+=====
+
+A state from :meth:`DarkEmpireGame.new_initial_state` plays on the playout kernel
+(:class:`~darkempire.adapters.kernel_flow.KernelFlow`): who acts, the legal actions, the chance outcomes,
+the moves and the returns come from the kernel's integers. The chance nodes are the kernel's explicit draws,
+the same as the reference's. The observations, texts and JSON come from the reference flow
+(:attr:`DarkEmpireState.flow`), which is built only when one of them is asked for. A decision then costs
+about what the reference engine's costs (``benchmarks/spiel_floor.py``).
+
 Serialization
 =============
 
@@ -101,7 +111,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import numpy as np
 import pyspiel
@@ -129,6 +139,7 @@ from darkempire.adapters.core import (
     tensor_layout,
     view_text,
 )
+from darkempire.adapters.kernel_flow import KernelFlow
 from darkempire.rules.cards import HAND_CARDS
 from darkempire.rules.errors import IllegalActionError, WrongSeatError
 from darkempire.rules.game import GAME
@@ -175,6 +186,10 @@ GAME_TYPE: Final = game_type(SHORT_NAME, long_name="Dark Empire: Revolution", pl
 #: The observation tensor's pieces for ``players`` seats, in order: ``(name, shape)`` pairs.
 OBSERVATION_TENSOR_LAYOUT: Final = tensor_layout
 
+_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
+_SIMULTANEOUS: Final = int(pyspiel.PlayerId.SIMULTANEOUS)
+
 #: The ``format`` of :meth:`DarkEmpireState.serialize`'s JSON.
 STATE_FORMAT: Final = "darkempire-openspiel/2"
 
@@ -212,9 +227,9 @@ class DarkEmpireGame(KitGame):
         return Flow.new(players)
 
     def new_initial_state(self) -> DarkEmpireState:
-        """A new game: chance deals the victor cards and hands first."""
-        assert isinstance(self._start, Flow)
-        return DarkEmpireState(self, self._start)
+        """A new game: chance deals the victor cards and hands first. It is played on the kernel
+        (:class:`~darkempire.adapters.kernel_flow.KernelFlow`); the reference flow is built when asked."""
+        return DarkEmpireState(self, KernelFlow.new(self.players))
 
     def deserialize_state(self, text: str) -> DarkEmpireState:
         """The state that :meth:`DarkEmpireState.serialize` wrote, rebuilt by replaying its history with the
@@ -250,24 +265,60 @@ class DarkEmpireState(KitState):
     :class:`~darkempire.adapters.core.Flow`, with Dark Empire's legal-action lists, action and state texts and
     JSON serialization (the node player, chance outcomes, transitions and returns are the kit's).
 
+    The hot path (who acts, legal actions, chance outcomes, moves, returns) runs on a
+    :class:`~darkempire.adapters.kernel_flow.KernelFlow` when the state holds one (every state
+    :meth:`DarkEmpireGame.new_initial_state` makes, and their clones); the texts, observations and JSON come
+    from the reference :attr:`flow`, built only when asked. A state built with a
+    :class:`~darkempire.adapters.core.Flow` (or unpickled) plays on that flow: the same game, the reference's way.
+
     :param game: the game.
-    :param flow: the game's progress (a new game when built by :meth:`DarkEmpireGame.new_initial_state`).
+    :param flow: the game's progress (a new game on the kernel when built by
+        :meth:`DarkEmpireGame.new_initial_state`).
     """
 
-    def __init__(self, game: DarkEmpireGame, flow: Flow) -> None:
-        super().__init__(game, flow)
+    def __init__(self, game: DarkEmpireGame, flow: Flow | KernelFlow) -> None:
+        super().__init__(game, flow)  # type: ignore[arg-type]  # the kit's hot-path calls are KernelFlow's too
+
+    @property
+    def _played(self) -> Flow | KernelFlow:
+        """What the state plays on (the kit types its attribute as any kit flow)."""
+        return cast("Flow | KernelFlow", self._flow)
 
     @property
     def flow(self) -> Flow:
-        """The game's progress: engine state, choices waiting for their draws, outcomes drawn, the seats' trails."""
-        assert isinstance(self._flow, Flow)
-        return self._flow
+        """The game's progress: engine state, choices waiting for their draws, outcomes drawn, the seats' trails
+        (the reference flow; built from the kernel's moves when the state plays on the kernel)."""
+        flow = self._played
+        if isinstance(flow, KernelFlow):
+            return flow.reference()
+        assert isinstance(flow, Flow)
+        return flow
+
+    @property
+    def kernel_flow(self) -> KernelFlow | None:
+        """The :class:`~darkempire.adapters.kernel_flow.KernelFlow` the state plays on, or ``None`` if it plays
+        on its reference flow."""
+        flow = self._played
+        return flow if isinstance(flow, KernelFlow) else None
+
+    def current_player(self) -> int:
+        """``pyspiel.PlayerId.TERMINAL``, ``CHANCE`` or ``SIMULTANEOUS``."""
+        flow: Flow | KernelFlow = self._flow  # type: ignore[assignment]  # the hot path: no property call
+        if flow.is_over:
+            return _TERMINAL
+        return _CHANCE if flow.is_chance else _SIMULTANEOUS
 
     def _legal_actions(self, player: int) -> list[int]:
-        return self.flow.legal(player)  # listed by the encoding itself, faster than encoding each action
+        flow: Flow | KernelFlow = self._flow  # type: ignore[assignment]  # the hot path: no property call
+        return flow.legal(player)  # listed by the encoding itself, faster than encoding each action
+
+    def _apply_action(self, action: int) -> None:
+        flow: Flow | KernelFlow = self._flow  # type: ignore[assignment]  # the hot path: no property call
+        self._flow = flow.apply_chance(action)  # type: ignore[assignment]  # a KernelFlow changes in place
 
     def _apply_actions(self, actions: Sequence[int]) -> None:
-        self._flow = self.flow.apply_joint(list(actions))  # Dark Empire's errors, naming the seat and rule
+        flow: Flow | KernelFlow = self._flow  # type: ignore[assignment]  # the hot path: no property call
+        self._flow = flow.apply_joint(list(actions))  # type: ignore[assignment]  # Dark Empire's errors, naming the seat and rule
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:

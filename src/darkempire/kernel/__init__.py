@@ -30,6 +30,7 @@ The package re-exports ``Kernel``, ``KernelIndexError`` and ``deal``. The module
 * :mod:`~darkempire.kernel.compiled` and :mod:`~darkempire.kernel.build`: the optional compiled build (mypyc)
   of the hot modules, loaded in place of the pure ones when it is built and fresh. :data:`COMPILED` says
   which are loaded, :data:`BUILD_REASON` why (``docs/kernel.md``, "A compiled build").
+* :mod:`~darkempire.kernel.explicit`: explicit chance, each card drawn by an outcome given (for adapters).
 
 Speed tricks and mutable state live here and nowhere else.
 """

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 
 import attrs
 
-from darkempire.kernel import convert, dealing, listing, playout, steps
+from darkempire.kernel import convert, dealing, explicit, listing, playout, steps
 from darkempire.kernel import encoding as enc
 from darkempire.kernel.mutable import FIELDS, Table
 from darkempire.rules.actions import Action
@@ -149,6 +149,38 @@ class Kernel(Table):
             raise KernelIndexError(f"the choices of seats {missing} are missing", rule="9.2")
         for seat in sorted(choices):
             self.apply_index(seat, choices[seat])
+
+    def apply_drawing(self, choices: Mapping[int, int]) -> explicit.Drawing:
+        """Every awaited seat's choice at once, ``{seat: index}``, as :meth:`apply_joint`, with the step's
+        chance explicit (:mod:`darkempire.kernel.explicit`): the draws the step makes are the returned
+        drawing's, each made by an outcome given to :meth:`~darkempire.kernel.explicit.Drawing.choose`. The
+        kernel is at the next decision once the drawing is done (at once when the step draws nothing).
+
+        :raises KernelIndexError: as :meth:`apply_joint`; nothing is changed then.
+        """
+        missing = sorted(set(self.awaiting) - set(choices))
+        if missing:
+            raise KernelIndexError(f"the choices of seats {missing} are missing", rule="9.2")
+        for seat in sorted(choices):
+            self._check_index(seat, choices[seat])
+            if seat not in self.awaiting:
+                raise KernelIndexError(f"seat {seat} has no choice to make in this step", rule="9.2")
+        for seat in sorted(choices):
+            self.pending[seat] = choices[seat]
+        self.awaiting = []
+        return explicit.Drawing(explicit.resolve(self))
+
+    @classmethod
+    def deal_drawing(cls, config: GameConfig | int) -> tuple[Kernel, explicit.Drawing]:
+        """A new game whose victor and hand cards are drawn one at a time (:func:`darkempire.kernel.explicit.deal`):
+        the kernel is at the first decision once the drawing is done.
+
+        :raises ~darkempire.rules.errors.ConfigError: as :func:`deal`.
+        """
+        kernel = cls.__new__(cls)
+        if not isinstance(config, GameConfig):
+            config = GameConfig(players=config)
+        return kernel, explicit.Drawing(explicit.deal(kernel, config))
 
     def apply_action(self, seat: int, action: Action) -> None:
         """``seat`` chooses ``action``, found in its listing by equality (slow: for tests and tools).

@@ -17,7 +17,10 @@ from darkempire.kernel import draws, listing, tally
 from darkempire.kernel.mutable import Play, Table
 from darkempire.rules.chance import Chance
 
-__all__ = ["advance", "resolve", "shuffle", "week_start", "winning_seats"]
+__all__ = [
+    "advance", "clear_table", "close_month", "lay_aside", "month_reset", "open_week", "resolve", "resolve_draft",
+    "resolve_placement", "resolve_play", "shuffle", "week_start", "winning_seats",
+]  # fmt: skip
 
 _HAND_SIZE = 7
 _WEEKS = 4
@@ -41,7 +44,7 @@ def resolve(k: Table) -> None:
     phase = k.phase
     k.pending = [-1] * k.n
     if enc.PLAY_1 <= phase <= enc.PLAY_3:  # every seat with an action chose: a play step awaits them all
-        _resolve_play(k, chosen)
+        resolve_play(k, chosen)
         advance(k)
         return
     counts = k.counts
@@ -51,12 +54,12 @@ def resolve(k: Table) -> None:
     if phase == enc.REORGANIZE:
         _resolve_reorganize(k, chosen)
     elif phase == enc.PLACEMENT:
-        _resolve_placement(k, chosen)
+        resolve_placement(k, chosen)
     elif phase == enc.CHOOSE_SUPPORT:
         k.support = [listing.support_options(k, seat)[chosen[seat]] for seat in range(k.n)]
         week_start(k)
     else:
-        _resolve_draft(k, chosen)
+        resolve_draft(k, chosen)
     advance(k)
 
 
@@ -70,7 +73,7 @@ def advance(k: Table) -> None:
         elif phase == enc.MONTH_SCORING:
             tally.score_month(k)
             if k.phase == enc.CHOOSE_SUPPORT:
-                _month_reset(k)
+                month_reset(k)
         elif phase == enc.GAME_OVER:
             k.awaiting = []
             k.counts = [0] * k.n
@@ -84,7 +87,7 @@ def advance(k: Table) -> None:
             return
 
 
-def _resolve_draft(k: Table, chosen: list[int]) -> None:
+def resolve_draft(k: Table, chosen: list[int]) -> None:
     """The draft pass (rule 2.5: seat ``i``'s pair goes to seat ``i + 1``) or discard (rule 2.6)."""
     n = k.n
     pairs = [listing.decode_pair(k, seat, chosen[seat]) for seat in range(n)]
@@ -103,9 +106,15 @@ def _resolve_draft(k: Table, chosen: list[int]) -> None:
 
 def week_start(k: Table) -> None:
     """Reveal the week's revolution and emperor cards, the tops of the piles (rule 4.1, ruling J)."""
+    open_week(k, k.revolution_pile.pop(0), k.emperor_pile.pop(0) if k.emperor_pile else -1)
+
+
+def open_week(k: Table, revolution: int, emperor: int) -> None:
+    """Start the next week with the revealed cards, already out of their piles (:func:`week_start`, or an
+    explicit draw: :mod:`darkempire.kernel.explicit`)."""
     k.week += 1
-    k.table_revolution = k.revolution_pile.pop(0)
-    k.table_emperor = k.emperor_pile.pop(0) if k.emperor_pile else -1
+    k.table_revolution = revolution
+    k.table_emperor = emperor
     k.has_table = True
     k.plays = []
     k.idle = []
@@ -114,7 +123,7 @@ def week_start(k: Table) -> None:
     k.phase = enc.PLAY_1
 
 
-def _resolve_play(k: Table, chosen: list[int]) -> None:
+def resolve_play(k: Table, chosen: list[int]) -> None:
     """A play step (rules 4.2-4.6): every seat's play is read off the table as it was, then revealed.
 
     The new faction cards join the table after the loop, in seat order, so a later seat's reinforcement is
@@ -156,7 +165,7 @@ def _resolve_play(k: Table, chosen: list[int]) -> None:
     k.phase = k.phase + 1 if step < 3 else enc.WEEK_SCORING
 
 
-def _resolve_placement(k: Table, chosen: list[int]) -> None:
+def resolve_placement(k: Table, chosen: list[int]) -> None:
     """The chosen cards go to the score track; their reinforcements to the discard pile (rule 5.5, R-S)."""
     placed: list[tuple[int, int, int, int]] = []
     for seat in range(k.n):
@@ -181,6 +190,17 @@ def _resolve_placement(k: Table, chosen: list[int]) -> None:
 def _resolve_reorganize(k: Table, chosen: list[int]) -> None:
     """Re-organize (rules 6.1-6.5, ruling K): the table's cards and the discards to the discard pile in the
     reference's order, the hands refilled in seat order, the week's cards laid aside, the next week."""
+    clear_table(k, chosen)
+    _refill(k)
+    lay_aside(k)
+    if k.week < _WEEKS:
+        week_start(k)
+    else:
+        close_month(k)
+
+
+def clear_table(k: Table, chosen: list[int]) -> None:
+    """Re-organize up to the refill: the table's cards, the discards and the take-backs (rules 6.1-6.3)."""
     n = k.n
     decoded = [listing.decode_reorganize(k, seat, i) if i >= 0 else (-1, []) for seat, i in enumerate(chosen)]
     taken = {take_back for take_back, _ in decoded if take_back >= 0}
@@ -200,18 +220,22 @@ def _resolve_reorganize(k: Table, chosen: list[int]) -> None:
         if take_back >= 0:
             hand.append(take_back)
         k.hands[seat] = hand
-    _refill(k)
+
+
+def lay_aside(k: Table) -> None:
+    """Re-organize after the refill: the week's revolution and (unscored) emperor cards to the reserves."""
     k.revolution_reserve.append(k.table_revolution)
     if k.table_emperor >= 0:
         k.emperor_reserve.append(k.table_emperor)
     k.scored = False
-    if k.week < _WEEKS:
-        week_start(k)
-    else:
-        k.has_table = False
-        k.plays = []
-        k.idle = []
-        k.phase = enc.MONTH_SCORING
+
+
+def close_month(k: Table) -> None:
+    """After the fourth week's re-organize: no table, monthly scoring next."""
+    k.has_table = False
+    k.plays = []
+    k.idle = []
+    k.phase = enc.MONTH_SCORING
 
 
 def _refill(k: Table) -> None:
@@ -237,7 +261,7 @@ def _refill(k: Table) -> None:
         hand.sort()
 
 
-def _month_reset(k: Table) -> None:
+def month_reset(k: Table) -> None:
     """The next month's piles (rules 3.3, 7.4, ruling J): the five revolution cards and the unscored emperor
     cards, in id order, each shuffled with the game's next draw; four of each in the pile."""
     revolution = list(range(5))
