@@ -17,7 +17,7 @@ from darkempire.kernel import convert, dealing, explicit, listing, playout, step
 from darkempire.kernel import encoding as enc
 from darkempire.kernel.mutable import FIELDS, Table
 from darkempire.rules.actions import Action
-from darkempire.rules.errors import WrongPhaseError, WrongSeatError
+from darkempire.rules.errors import InvalidArgumentError, WrongPhaseError, WrongSeatError
 from darkempire.rules.state import GameConfig, GameState, Phase
 
 __all__ = ["Kernel", "KernelIndexError", "deal"]
@@ -66,6 +66,10 @@ class Kernel(Table):
         """The reference :class:`~darkempire.rules.state.GameState` of this moment
         (:func:`darkempire.kernel.convert.snapshot`)."""
         return convert.snapshot(self)
+
+    def __copy__(self) -> Kernel:
+        # copy.copy would share the lists, so playing the copy would corrupt this kernel.
+        return self.copy()
 
     def copy(self) -> Kernel:
         """An independent copy: every list copied, the immutable tuples and records shared."""
@@ -142,12 +146,9 @@ class Kernel(Table):
         """Every awaited seat's choice at once, ``{seat: index}``, as :func:`~darkempire.rules.engine.step`.
 
         :raises KernelIndexError: a seat is not awaited, an index is out of its listing, or an awaited
-            seat is missing.
+            seat is missing; nothing is changed then, so a corrected retry plays this step, not the next.
         """
-        missing = sorted(set(self.awaiting) - set(choices))
-        if missing:
-            raise KernelIndexError(f"the choices of seats {missing} are missing", rule="9.2")
-        for seat in sorted(choices):
+        for seat in self._checked_joint(choices):
             self.apply_index(seat, choices[seat])
 
     def apply_drawing(self, choices: Mapping[int, int]) -> explicit.Drawing:
@@ -158,14 +159,7 @@ class Kernel(Table):
 
         :raises KernelIndexError: as :meth:`apply_joint`; nothing is changed then.
         """
-        missing = sorted(set(self.awaiting) - set(choices))
-        if missing:
-            raise KernelIndexError(f"the choices of seats {missing} are missing", rule="9.2")
-        for seat in sorted(choices):
-            self._check_index(seat, choices[seat])
-            if seat not in self.awaiting:
-                raise KernelIndexError(f"seat {seat} has no choice to make in this step", rule="9.2")
-        for seat in sorted(choices):
+        for seat in self._checked_joint(choices):
             self.pending[seat] = choices[seat]
         self.awaiting = []
         return explicit.Drawing(explicit.resolve(self))
@@ -195,7 +189,17 @@ class Kernel(Table):
 
     def playout(self, rng: random.Random | Sequence[random.Random]) -> int:
         """Play to the end with uniformly random choices (:func:`darkempire.kernel.playout.playout`); the
-        number of decisions made."""
+        number of decisions made.
+
+        :raises InvalidArgumentError: ``rng`` is neither a generator nor one per seat; nothing is changed then.
+        """
+        if not isinstance(rng, random.Random) and not (
+            isinstance(rng, Sequence) and not isinstance(rng, (str, bytes)) and len(rng) == self.n
+            and all(isinstance(r, random.Random) for r in rng)
+        ):
+            raise InvalidArgumentError(
+                f"playout takes one random.Random or one per seat ({self.n}), not {rng!r:.80}"
+            )
         return playout.playout(self, rng)
 
     # ------------------------------------------------------------------ checks
@@ -203,6 +207,21 @@ class Kernel(Table):
     def _check_seat(self, seat: int) -> None:
         if type(seat) is not int or not 0 <= seat < self.n:
             raise KernelIndexError(f"there is no seat {seat!r} in a {self.n}-player game", rule="9.1")
+
+    def _checked_joint(self, choices: Mapping[int, int]) -> list[int]:
+        """The seats of a whole step's ``choices``, in order, once every one is checked: all or nothing."""
+        if not isinstance(choices, Mapping):
+            raise KernelIndexError(f"the choices must map seats to indices, not {type(choices).__name__}", rule="9.2")
+        for seat in choices:
+            self._check_seat(seat)
+        missing = sorted(set(self.awaiting) - set(choices))
+        if missing:
+            raise KernelIndexError(f"the choices of seats {missing} are missing", rule="9.2")
+        for seat in choices:
+            self._check_index(seat, choices[seat])
+            if seat not in self.awaiting:
+                raise KernelIndexError(f"seat {seat} has no choice to make in this step", rule="9.2")
+        return sorted(choices)
 
     def _check_index(self, seat: int, index: int) -> None:
         self._check_seat(seat)
