@@ -86,6 +86,9 @@ def test_an_unreachable_scheduler_is_a_clear_error() -> None:
         map_in_order(abs, [1], Backend("dask", address=address, connect_timeout=0.5))
     with pytest.raises(BackendUnreachable, match="'nonsense' is not a Dask scheduler's address"):
         map_in_order(abs, [1], Backend("dask", address="nonsense", connect_timeout=0.5))
+    # distributed's TLS connector raises TypeError without its settings: a hostile review saw a traceback.
+    with pytest.raises(BackendUnreachable, match="'tls://127.0.0.1:1' is not a Dask scheduler's address"):
+        map_in_order(abs, [1], Backend("dask", address="tls://127.0.0.1:1", connect_timeout=0.5))
 
 
 def test_without_distributed_the_dask_backend_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:

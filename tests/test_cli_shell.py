@@ -46,6 +46,9 @@ def test_simulate_refuses_no_games_or_no_workers_as_a_usage_error(
         (["demo", "--bots", "foo"], "--bots: unknown bot kind 'foo'; choose from greedy, ismcts, random"),
         (["simulate", "--players", "3", "--bots", "random,greedy"], "--bots: give one kind, or one per seat (3), not 2"),
         (["play", "--players", "3", "--seat", "5"], "--seat must be from 0 to 2 in a 3-player game"),
+        # Refused before the seeds are listed: a typo's billions of seeds filled gigabytes first.
+        (["simulate", "--games", "10" * 10], f"--games must be at most 1,000,000 in one run, not {int('10' * 10):,}; run several seeds"),
+        (["tournament", "--bots", "random,random,random", "--games", "3000003"], "--games must be at most 1,000,000 in one run, not 3,000,003; run several seeds"),
     ],
 )
 def test_a_refused_combination_shows_the_subcommands_usage(

@@ -69,6 +69,8 @@ def test_a_build_without_its_stamp_or_with_a_broken_one_is_refused(tmp_path: Pat
     fake_build(tmp_path)
     (tmp_path / STAMP_NAME).write_text("{not json", encoding="utf-8")
     assert status(tmp_path, environ={})[0] is False
+    (tmp_path / STAMP_NAME).write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")  # json recurses too deep
+    assert status(tmp_path, environ={})[0] is False
     (tmp_path / STAMP_NAME).unlink()
     compiled, reason = status(tmp_path, environ={})
     assert not compiled and STAMP_NAME in reason

@@ -182,7 +182,8 @@ def _dask_map(
     else:
         try:
             client = distributed.Client(backend.address, timeout=backend.connect_timeout)
-        except ValueError as error:  # "nonsense", "tcp://host" without a port
+        except (ValueError, TypeError) as error:  # "nonsense", "tcp://host" without a port; tls:// or ucx://
+            # without their settings or libraries raise TypeError from inside distributed's connectors.
             raise BackendUnreachable(f"{backend.address!r} is not a Dask scheduler's address: {error}") from None
         except (OSError, TimeoutError) as error:  # refused, or nobody answered
             raise BackendUnreachable(

@@ -36,7 +36,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import partial
-from typing import Any
+from typing import Any, Final
 
 import attrs
 from rich.console import Console
@@ -185,6 +185,11 @@ def game_seeds(seed: int, games: int) -> list[int]:
     rng = random.Random(f"darkempire-simulate:{seed}")
     return [rng.getrandbits(63) for _ in range(games)]
 
+
+#: The most games one ``darkempire simulate`` or ``darkempire tournament`` run plays: every game's seed and
+#: result is held in memory (a few hundred bytes each), so a typo such as ``--games 10000000000`` would fill
+#: the machine's memory before the first game. A larger study is several runs with different ``--seed``.
+MAX_GAMES: Final = 1_000_000
 
 #: The engines :func:`simulate` and :func:`play_game` can play a game with (see :func:`play_game`).
 ENGINES: tuple[str, ...] = ("auto", "kernel", "reference")

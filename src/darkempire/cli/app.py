@@ -31,7 +31,7 @@ from darkempire.cli.terminal import wrap_for_terminal
 from darkempire.execution import BackendError, backend_from_args
 from darkempire.balance.policy import default_bots
 from darkempire.balance.plots import has_matplotlib
-from darkempire.simulation import add_bots_argument
+from darkempire.simulation import MAX_GAMES, add_bots_argument
 from tablekit import cli as shell
 from tablekit.cli import Command, CommandExit, UsageError
 
@@ -146,6 +146,8 @@ def _play(args: argparse.Namespace, out: Console) -> int:
 def _simulate(args: argparse.Namespace, out: Console) -> int:
     if args.games < 1:
         raise UsageError(f"--games must be at least 1, not {args.games}")
+    if args.games > MAX_GAMES:
+        raise UsageError(f"--games must be at most {MAX_GAMES:,} in one run, not {args.games:,}; run several seeds")
     _check_backend(args)
     counts: tuple[int, ...] = args.players
     spec = args.bots if args.bots is not None else default_bots(max(counts), args.games, jobs=args.workers or os.cpu_count() or 1)

@@ -16,7 +16,7 @@ from tablekit.cli import UsageError
 
 from darkempire.bots import BOT_KINDS
 from darkempire.execution import BackendError, add_backend_arguments, backend_from_args
-from darkempire.simulation import ENGINES
+from darkempire.simulation import ENGINES, MAX_GAMES
 from darkempire.tournament import print_json, print_result, progress_bar, round_length, tournament
 
 __all__ = ["DEFAULT_GAMES", "add_arguments", "command"]
@@ -64,6 +64,8 @@ def command(args: argparse.Namespace, out: Console) -> int:
         raise UsageError(f"--players {players} needs at least {players} entrants in --bots, not {len(kinds)}")
     length = round_length(len(kinds), players)
     games = args.games if args.games is not None else length * -(-DEFAULT_GAMES // length)
+    if games > MAX_GAMES:
+        raise UsageError(f"--games must be at most {MAX_GAMES:,} in one run, not {games:,}; run several seeds")
     if games < 1 or games % length:
         lower = max(length, games - games % length)
         raise UsageError(

@@ -96,7 +96,7 @@ def status(
         return False, f"pure modules: the build is incomplete, no compiled {', '.join(missing)} (run {_BUILD_COMMAND})"
     try:
         recorded = json.loads((directory / STAMP_NAME).read_text(encoding="utf-8"))["sources"]
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):  # RecursionError: a stamp nested too deep
         return False, f"pure modules: no readable build stamp {STAMP_NAME} (run {_BUILD_COMMAND})"
     current = stamp(directory, modules)["sources"]
     assert isinstance(current, dict)
