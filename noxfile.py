@@ -226,8 +226,9 @@ def reference_speed(session: nox.Session) -> None:
 
 @nox.session
 def strength(session: nox.Session) -> None:
-    """How often the bots win: one SearchBot against three GreedyBots, one GreedyBot against three RandomBots
-    (4 players, seats rotated), with Wilson intervals and the search's CPU and wall time per decision.
+    """How often the search bot wins against three GreedyBots, and GreedyBot against three RandomBots.
+
+    4 players, seats rotated, with Wilson intervals and the search's CPU and wall time per decision.
 
     Not a test. It runs under ``nice``. Extra arguments go to ``benchmarks/strength.py`` (``--games``,
     ``--first``, ``--iterations``, ``--only``).

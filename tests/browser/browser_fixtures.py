@@ -61,7 +61,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         process.wait(TIMEOUT)
 
 
-@pytest.fixture(scope="session")
+# Module-scoped, not session-scoped: Playwright's sync API runs an event loop in this thread until it stops, and
+# the later modules' asyncio.run() would refuse to start under it.
+@pytest.fixture(scope="module")
 def playwright() -> Iterator[Playwright]:
     from playwright.sync_api import sync_playwright
 
@@ -69,7 +71,7 @@ def playwright() -> Iterator[Playwright]:
         yield p
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(playwright: Playwright) -> Iterator[Browser]:
     browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True)
     yield browser

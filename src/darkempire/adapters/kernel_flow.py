@@ -263,9 +263,9 @@ class KernelFlow:
         for seat, action in enumerate(actions):
             value = _integer(action)
             index = -2 if value is None else self._index(seat, value)
-            if index == -2:
+            if value is None or index == -2:
                 return self._refused(lambda flow: flow.apply_joint(actions))
-            plain.append(value)  # type: ignore[arg-type]  # not None once index is not -2
+            plain.append(value)
             if index >= 0:
                 choices[seat] = index
         base = k.copy() if k.phase == enc.CHOOSE_SUPPORT or k.phase == enc.REORGANIZE else None

@@ -116,6 +116,7 @@ from typing import Any, Final, cast
 import numpy as np
 import pyspiel
 
+from tablekit.adapters.flow import KitFlow
 from tablekit.adapters.openspiel import KitGame, KitObserver, KitState, Limits, Spec, game_type, replay_history
 from darkempire.rules import engine
 from darkempire.rules.actions import Action
@@ -277,7 +278,7 @@ class DarkEmpireState(KitState):
     """
 
     def __init__(self, game: DarkEmpireGame, flow: Flow | KernelFlow) -> None:
-        super().__init__(game, flow)  # type: ignore[arg-type]  # the kit's hot-path calls are KernelFlow's too
+        super().__init__(game, cast("KitFlow[Any, Any, Any]", flow))  # the kit's hot-path calls are KernelFlow's too
 
     @property
     def _played(self) -> Flow | KernelFlow:
@@ -303,22 +304,22 @@ class DarkEmpireState(KitState):
 
     def current_player(self) -> int:
         """``pyspiel.PlayerId.TERMINAL``, ``CHANCE`` or ``SIMULTANEOUS``."""
-        flow: Flow | KernelFlow = self._flow  # type: ignore[assignment]  # the hot path: no property call
+        flow = cast("Flow | KernelFlow", self._flow)  # the hot path: no property call
         if flow.is_over:
             return _TERMINAL
         return _CHANCE if flow.is_chance else _SIMULTANEOUS
 
     def _legal_actions(self, player: int) -> list[int]:
-        flow: Flow | KernelFlow = self._flow  # type: ignore[assignment]  # the hot path: no property call
+        flow = cast("Flow | KernelFlow", self._flow)  # the hot path: no property call
         return flow.legal(player)  # listed by the encoding itself, faster than encoding each action
 
     def _apply_action(self, action: int) -> None:
-        flow: Flow | KernelFlow = self._flow  # type: ignore[assignment]  # the hot path: no property call
-        self._flow = flow.apply_chance(action)  # type: ignore[assignment]  # a KernelFlow changes in place
+        flow = cast("Flow | KernelFlow", self._flow)  # the hot path: no property call
+        self._flow = cast("KitFlow[Any, Any, Any]", flow.apply_chance(action))  # a KernelFlow changes in place
 
     def _apply_actions(self, actions: Sequence[int]) -> None:
-        flow: Flow | KernelFlow = self._flow  # type: ignore[assignment]  # the hot path: no property call
-        self._flow = flow.apply_joint(list(actions))  # type: ignore[assignment]  # Dark Empire's errors, naming the seat and rule
+        flow = cast("Flow | KernelFlow", self._flow)  # the hot path: no property call
+        self._flow = cast("KitFlow[Any, Any, Any]", flow.apply_joint(list(actions)))  # Dark Empire's errors, naming the seat and rule
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:

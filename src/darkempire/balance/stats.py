@@ -7,7 +7,7 @@ takes the percentile bootstrap, seeded so that a report is the same on every run
 
 >>> share = Share.of(13, 100)
 >>> share.count, share.total, round(share.low, 3), round(share.high, 3)
-(13, 100, 0.078, 0.209)
+(13, 100, 0.078, 0.21)
 """
 
 from __future__ import annotations
