@@ -170,9 +170,10 @@ def _dask_map(
         raise BackendUnavailable(f"the dask backend needs Dask's distributed library: {DASK_HINT}") from None
     cluster: Any = None
     if backend.address is None:
-        # Worker processes, one thread each: a game holds the GIL the whole time it is played.
+        # Worker processes, one thread each: a game holds the GIL the whole time it is played. No more of them
+        # than there are tasks, as the process pool: --workers 100000 for three games would start 100,000.
         cluster = distributed.LocalCluster(
-            n_workers=backend.worker_count,
+            n_workers=max(1, min(backend.worker_count, len(tasks))),
             threads_per_worker=1,
             processes=True,
             dashboard_address=None,
