@@ -15,7 +15,6 @@ it is plain text without colours or wrapping; on a terminal it wraps at word bou
 from __future__ import annotations
 
 import argparse
-import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
@@ -28,7 +27,7 @@ from darkempire.rules.cards import Theme
 from darkempire.cli import demo, play, replay, serve, simulate, tourney
 from darkempire.cli.record_files import check_writable
 from darkempire.cli.terminal import wrap_for_terminal
-from darkempire.execution import BackendError, backend_from_args
+from darkempire.execution import Backend, BackendError, backend_from_args
 from darkempire.balance.policy import default_bots
 from darkempire.balance.plots import has_matplotlib
 from darkempire.simulation import MAX_GAMES, add_bots_argument
@@ -148,9 +147,10 @@ def _simulate(args: argparse.Namespace, out: Console) -> int:
         raise UsageError(f"--games must be at least 1, not {args.games}")
     if args.games > MAX_GAMES:
         raise UsageError(f"--games must be at most {MAX_GAMES:,} in one run, not {args.games:,}; run several seeds")
-    _check_backend(args)
+    backend = _check_backend(args)
+    workers = 1 if backend.kind == "serial" else backend.worker_count  # what the run is spread over
     counts: tuple[int, ...] = args.players
-    spec = args.bots if args.bots is not None else default_bots(max(counts), args.games, jobs=args.workers or os.cpu_count() or 1)
+    spec = args.bots if args.bots is not None else default_bots(max(counts), args.games, jobs=workers)
     if args.report is not None:
         return _simulate_report(args, out, counts, spec)
     if len(counts) > 1:
@@ -175,10 +175,11 @@ def _simulate_report(args: argparse.Namespace, out: Console, counts: tuple[int, 
     return simulate.report(out, args, kinds, _THEMES[args.theme])
 
 
-def _check_backend(args: argparse.Namespace) -> None:
-    """Refuse backend options that do not fit together (``--address`` without ``--backend dask``) now."""
+def _check_backend(args: argparse.Namespace) -> Backend:
+    """The backend the options name; options that do not fit together (``--address`` without
+    ``--backend dask``) are refused now."""
     try:
-        backend_from_args(args)
+        return backend_from_args(args)
     except BackendError as error:
         raise UsageError(str(error)) from None
 
