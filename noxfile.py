@@ -143,6 +143,7 @@ def crosshair(session: nox.Session) -> None:
 
 #: The kernel's differential tests and the build's own: what ``compiled_kernel`` runs against the compiled build.
 KERNEL_TESTS = ["tests/test_kernel_differential.py", "tests/test_kernel_hops.py", "tests/test_kernel_users.py",
+                "tests/test_kernel_greedy.py",
                 "tests/test_kernel_build.py"]
 
 

@@ -29,6 +29,7 @@ from typing import Protocol, TypeVar, runtime_checkable
 import attrs
 
 from darkempire import kernel
+from darkempire.kernel.greedy import GreedySeat
 from darkempire.kernel.playout import play_bots
 from darkempire.rules.actions import (
     Action,
@@ -438,11 +439,12 @@ def run_game(config: GameConfig, seed: int, bots: Sequence[Bot], *, engine: str 
     """Play a whole game between ``bots`` and return the finished state (spec 8.1, 9.3).
 
     See :func:`iter_game` for the arguments and errors. With ``engine="kernel"`` the same game is played on
-    the playout kernel (:func:`darkempire.kernel.playout.play_bots`): a :class:`RandomBot` draws from its
-    own generator on the kernel's integers, without a view or a listing, and any other bot is asked as
-    here, with the reference view rebuilt at its decisions. The finished state, and every bot's generator
-    after it, are the same; the kernel is much faster when most seats are random. The reference engine
-    stays the default: it is what the kernel is tested against.
+    the playout kernel (:func:`darkempire.kernel.playout.play_bots`): a :class:`RandomBot` or a
+    :class:`GreedyBot` chooses with its own generator on the kernel's integers, without a view or a listing
+    (:mod:`darkempire.kernel.greedy` for the greedy one), and any other bot is asked as here, with the
+    reference view rebuilt at its decisions. The finished state, and every bot's generator after it, are
+    the same; the kernel is much faster when most seats are random or greedy. The reference engine stays
+    the default: it is what the kernel is tested against.
 
     :param engine: ``"reference"`` or ``"kernel"``.
     :raises ValueError: for another ``engine``.
@@ -463,8 +465,18 @@ def _run_on_kernel(config: GameConfig, seed: int, bots: Sequence[Bot]) -> GameSt
         raise ValueError(f"{len(bots)} bots for {config.players} seats")
     game = kernel.deal(config, seed)
     # Only an exact RandomBot: a subclass may choose otherwise, so it is asked as any bot is.
-    play_bots(game, [bot._rng if type(bot) is RandomBot else bot for bot in bots])
+    play_bots(game, [_native(bot) for bot in bots])
     return game.snapshot()
+
+
+def _native(bot: Bot) -> random.Random | GreedySeat | Bot:
+    """How the kernel plays ``bot``'s seat: an exact RandomBot or GreedyBot on the kernel's integers, with its
+    own generator; any other bot (a subclass may choose otherwise) asked with the reference's view."""
+    if type(bot) is RandomBot:
+        return bot._rng
+    if type(bot) is GreedyBot:
+        return GreedySeat(bot._rng)
+    return bot
 
 
 def _search_bot(seed: int) -> Bot:

@@ -44,9 +44,10 @@ from rich.markup import escape
 
 from tablekit.stats import Rate, wilson_interval
 
-from darkempire.bots import BOT_KINDS, make_bot, run_game
+from darkempire.bots import BOT_KINDS, Bot, make_bot, run_game
 from darkempire.execution import Backend, add_backend_arguments, backend_from_args, map_in_order
 from darkempire.kernel import deal
+from darkempire.kernel.greedy import GreedySeat
 from darkempire.kernel.playout import play_bots
 from darkempire.rules.cards import Faction, Theme, faction_name
 from darkempire.rules.scoring import VerdictReason
@@ -202,12 +203,13 @@ def play_game(players: int, seed: int, bots: Sequence[str], *, engine: str = "au
     result; they differ in speed:
 
     * ``"reference"``: :func:`darkempire.bots.run_game` on the reference engine;
-    * ``"kernel"``: the playout kernel (:func:`darkempire.kernel.playout.play_bots`). A random seat draws
-      from a generator seeded as its :class:`~darkempire.bots.RandomBot` would be, on the kernel's
-      integers; any other bot is asked with the reference's view, rebuilt from the kernel at its decisions;
-    * ``"auto"`` (the default): the kernel when at least one seat is random, else the reference. A game of
-      greedy bots only spends its time in their views, and rebuilding the reference state at every decision
-      costs more than the reference's own step.
+    * ``"kernel"``: the playout kernel (:func:`darkempire.kernel.playout.play_bots`). A random or greedy seat
+      chooses on the kernel's integers with a generator seeded as its :class:`~darkempire.bots.RandomBot` or
+      :class:`~darkempire.bots.GreedyBot` would be (:mod:`darkempire.kernel.greedy`); any other bot is asked
+      with the reference's view, rebuilt from the kernel at its decisions;
+    * ``"auto"`` (the default): the kernel when every seat is random or greedy, else the reference: a
+      search bot spends its time searching, and rebuilding its view at each decision would cost more than
+      the reference's own step.
 
     :raises ValueError: for an unknown bot kind or engine, or a wrong number of kinds.
     """
@@ -216,14 +218,14 @@ def play_game(players: int, seed: int, bots: Sequence[str], *, engine: str = "au
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r}; choose from {', '.join(ENGINES)}")
     seeds = [10 * seed + s for s in range(players)]
-    if engine == "reference" or (engine == "auto" and "random" not in bots):
+    if engine == "reference" or (engine == "auto" and not set(bots) <= NATIVE_KINDS):
         state = run_game(GameConfig(players), seed, [make_bot(kind, s) for s, kind in zip(seeds, bots, strict=True)])
         verdict, tokens = state.verdict, state.banked_tokens
     else:
         kernel = deal(GameConfig(players), seed)
         play_bots(
             kernel,
-            [random.Random(s) if kind == "random" else make_bot(kind, s) for s, kind in zip(seeds, bots, strict=True)],
+            [_kernel_seat(kind, s) for s, kind in zip(seeds, bots, strict=True)],
         )
         verdict, tokens = kernel.verdict, tuple(kernel.banked)
     assert verdict is not None
@@ -238,6 +240,19 @@ def play_game(players: int, seed: int, bots: Sequence[str], *, engine: str = "au
         victors=verdict.victors,
         too_powerful=verdict.too_powerful,
     )
+
+
+#: The bot kinds the kernel plays on its own integers, without a view (:func:`play_game`).
+NATIVE_KINDS: Final = frozenset({"greedy", "random"})
+
+
+def _kernel_seat(kind: str, seed: int) -> random.Random | GreedySeat | Bot:
+    """How the kernel plays a seat of ``kind`` whose bot is seeded with ``seed``."""
+    if kind == "random":
+        return random.Random(seed)
+    if kind == "greedy":
+        return GreedySeat(random.Random(seed))
+    return make_bot(kind, seed)
 
 
 def _play_chunk(players: int, bots: tuple[str, ...], seeds: Sequence[int], engine: str) -> list[GameResult]:

@@ -27,6 +27,8 @@ The package re-exports ``Kernel``, ``KernelIndexError`` and ``deal``. The module
 * :mod:`~darkempire.kernel.draws`: the reference's random draws, made faster;
 * :mod:`~darkempire.kernel.convert`: to and from a :class:`~darkempire.rules.state.GameState`;
 * :mod:`~darkempire.kernel.playout`: random playouts;
+* :mod:`~darkempire.kernel.greedy`: :class:`~darkempire.bots.GreedyBot`'s choices on the kernel's ints, and
+  playouts of greedy seats;
 * :mod:`~darkempire.kernel.compiled` and :mod:`~darkempire.kernel.build`: the optional compiled build (mypyc)
   of the hot modules, loaded in place of the pure ones when it is built and fresh. :data:`COMPILED` says
   which are loaded, :data:`BUILD_REASON` why (``docs/kernel.md``, "A compiled build").
@@ -44,6 +46,7 @@ from darkempire.kernel import compiled as _compiled
 # Before any kernel module is imported: the choice between the compiled and the pure modules is made once.
 _CHOSEN, _REASON = _compiled.select()
 
+from darkempire.kernel import greedy  # noqa: E402,F401  (compiled with the rest: COMPILED checks every module)
 from darkempire.kernel.interface import Kernel, KernelIndexError, deal  # noqa: E402
 
 #: Whether the kernel's hot modules are the compiled build (mypyc), not the pure Python ones.

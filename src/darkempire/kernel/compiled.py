@@ -48,7 +48,7 @@ __all__ = [
 PACKAGE: Final = "darkempire.kernel"
 #: The compiled modules, in the package: the mutable table and everything a playout runs through.
 #: The interface (:mod:`~darkempire.kernel.interface`) and the conversions stay pure: they run once per game.
-MODULES: Final[tuple[str, ...]] = ("mutable", "encoding", "draws", "listing", "tally", "steps", "dealing", "playout")
+MODULES: Final[tuple[str, ...]] = ("mutable", "encoding", "draws", "listing", "tally", "steps", "dealing", "playout", "greedy")
 #: The environment variable that forces the pure modules when set to anything but ``""`` or ``"0"``.
 PURE_ENV: Final = "DARKEMPIRE_PURE_KERNEL"
 #: The build's stamp, beside the modules: the SHA-256 of each source compiled, and the tools' versions.

@@ -72,14 +72,17 @@ class Kernel(Table):
         return self.copy()
 
     def copy(self) -> Kernel:
-        """An independent copy: every list copied, the immutable tuples and records shared."""
+        """An independent copy: every list copied, the immutable tuples and the finished weeks shared."""
         other = type(self).__new__(type(self))
         for name in FIELDS:
             value = getattr(self, name)
             if type(value) is list:
                 value = [list(v) if type(v) is list else v for v in value]
             setattr(other, name, value)
-        other.history = [attrs.evolve(r) for r in self.history]
+        # A week's record changes once, when its cards are placed (steps.resolve_placement); until then it is
+        # this copy's own. Every other record is final (its cached reference record is the same in both).
+        if self.phase == enc.PLACEMENT and self.history:
+            other.history[-1] = attrs.evolve(self.history[-1])
         return other
 
     # ------------------------------------------------------------------ questions

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from darkempire.kernel import convert, draws, steps
 from darkempire.kernel import encoding as enc
+from darkempire.kernel.greedy import Forecast, GreedySeat, greedy_index
 from darkempire.rules import engine
 from darkempire.rules.actions import Action
 from darkempire.rules.errors import InvalidArgumentError
@@ -54,12 +55,14 @@ def playout(k: Table, rng: random.Random | Sequence[random.Random]) -> int:
     return decisions
 
 
-def play_bots(k: Table, seats: Sequence[random.Random | Chooser]) -> int:
+def play_bots(k: Table, seats: Sequence[random.Random | GreedySeat | Chooser]) -> int:
     """Play ``k`` to the end, each seat choosing as ``seats[seat]`` says, as :func:`darkempire.bots.run_game`
     asks its bots: in each step the awaited seats choose in seat order, one at a time.
 
     A seat given as a generator draws ``randrange(count)`` over its listing, as a
     :class:`~darkempire.bots.RandomBot` holding that generator does, and no action object is built. A seat
+    given as a :class:`~darkempire.kernel.greedy.GreedySeat` chooses as a :class:`~darkempire.bots.GreedyBot`
+    holding its generator does (:func:`~darkempire.kernel.greedy.greedy_index`), also without a view. A seat
     given as a bot (a :class:`Chooser`, such as any :class:`~darkempire.bots.Bot`) is asked with the reference's
     :func:`~darkempire.rules.views.player_view` and :func:`~darkempire.rules.engine.legal_actions` of
     :meth:`snapshot() <darkempire.kernel.interface.Kernel.snapshot>`, built only at that seat's decisions,
@@ -74,11 +77,17 @@ def play_bots(k: Table, seats: Sequence[random.Random | Chooser]) -> int:
     if len(seats) != k.n:
         raise InvalidArgumentError(f"{len(seats)} generators or bots for {k.n} seats")
     picks = [draws.picker(s) if isinstance(s, random.Random) else None for s in seats]
+    forecast = Forecast(k.n)
     decisions = 0
     while k.phase != enc.GAME_OVER:
         for seat in sorted(k.awaiting):
-            pick = picks[seat]
-            index = pick(k.counts[seat]) if pick is not None else _bot_index(k, seat, seats[seat])
+            pick, player = picks[seat], seats[seat]
+            if pick is not None:
+                index = pick(k.counts[seat])
+            elif isinstance(player, GreedySeat):
+                index = greedy_index(k, seat, player.rng, forecast)
+            else:
+                index = _bot_index(k, seat, player)
             k.pending[seat] = index
             k.awaiting.remove(seat)
             decisions += 1
@@ -86,9 +95,9 @@ def play_bots(k: Table, seats: Sequence[random.Random | Chooser]) -> int:
     return decisions
 
 
-def _bot_index(k: Table, seat: int, bot: random.Random | Chooser) -> int:
+def _bot_index(k: Table, seat: int, bot: random.Random | GreedySeat | Chooser) -> int:
     """The index in ``seat``'s listing of the action ``bot`` chooses from the reference's view of ``k``."""
-    assert not isinstance(bot, random.Random)
+    assert not isinstance(bot, (random.Random, GreedySeat))
     state = convert.snapshot(k)
     legal = engine.legal_actions(state, seat)
     action = bot.choose(player_view(state, seat, awaited=frozenset(k.awaiting)), legal)
