@@ -17,10 +17,11 @@ import pytest
 
 from darkempire.bots import BOT_KINDS, GreedyBot, RandomBot, iter_game, make_bot, run_game
 from darkempire.rules.actions import Action
-from darkempire.rules.engine import legal_actions
+from darkempire.rules.engine import apply, legal_actions
 from darkempire.rules.state import GameConfig, GameState
 from darkempire.rules.views import PlayerView, player_view
 from darkempire.search.bot import SearchBot
+from darkempire.search.plans import PLANS
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 
@@ -40,7 +41,7 @@ class Checked:
 
 
 def _small(seed: int) -> SearchBot:
-    return SearchBot(seed, iterations=8, worlds=2, candidates=4)
+    return SearchBot(seed, worlds=2, playouts=24, plan_worlds=1)
 
 
 @pytest.mark.spec("9.2")
@@ -87,14 +88,65 @@ def test_other_seats_hidden_cards_do_not_change_the_choice() -> None:
     assert player_view(swapped, 0) == view and swapped.hands[1] != state.hands[1]
     legal = legal_actions(state, 0)
     assert legal_actions(swapped, 0) == legal
-    first = SearchBot(8, iterations=30, worlds=3).choose(view, legal)
-    second = SearchBot(8, iterations=30, worlds=3).choose(player_view(swapped, 0), legal_actions(swapped, 0))
+    first = SearchBot(8, worlds=4).choose(view, legal)
+    second = SearchBot(8, worlds=4).choose(player_view(swapped, 0), legal_actions(swapped, 0))
     assert first == second
 
 
-def test_a_bad_budget_is_refused() -> None:
-    with pytest.raises(ValueError, match="iteration"):
-        SearchBot(0, iterations=0)
+@pytest.mark.spec("9.4")
+def test_the_others_pending_choices_do_not_change_the_choice() -> None:
+    """Seat 2 decides after seats 0 and 1 chose: their hidden choices, different in a twin state with the same
+    view, are made again in each world by the model, never read."""
+    for seed in range(20):
+        state = _decision_with_choice(seed)
+        for seat in (0, 1):
+            state = apply(state, seat, legal_actions(state, seat)[0])
+        legal_1 = legal_actions(attrs.evolve(state, pending=(state.pending[0], None, *state.pending[2:])), 1)
+        if len(legal_1) < 2:
+            continue
+        twin = attrs.evolve(state, pending=(state.pending[0], legal_1[-1], *state.pending[2:]))
+        assert twin.pending != state.pending and player_view(twin, 2) == player_view(state, 2)
+        legal = legal_actions(state, 2)
+        first = SearchBot(3, worlds=3).choose(player_view(state, 2), legal)
+        second = SearchBot(3, worlds=3).choose(player_view(twin, 2), legal_actions(twin, 2))
+        assert first == second
+        return
+    pytest.fail("no decision with two choices for seat 1")
+
+
+@pytest.mark.parametrize(
+    "options", [{"worlds": 0}, {"playouts": 0}, {"plan_worlds": 0}, {"milliseconds": 0.0}, {"milliseconds": -5.0},
+                {"switch": -1.0}, {"milliseconds": float("nan")}]
+)
+def test_a_bad_budget_is_refused(options: dict[str, float]) -> None:
+    with pytest.raises(ValueError, match="world|budget|switch"):
+        SearchBot(0, **options)  # type: ignore[arg-type]
+
+
+@pytest.mark.spec("9.2")
+def test_a_time_budget_plays_legal_actions() -> None:
+    """With ``milliseconds`` the bot searches by CPU time (at least one world) and still plays legal moves."""
+    checked = Checked(SearchBot(2, milliseconds=5))
+    run_game(GameConfig(players=4), 6, [GreedyBot(0), checked, GreedyBot(2), GreedyBot(3)])
+    assert len(checked.choices) > 30
+    assert checked.bot.plan in PLANS
+
+
+@pytest.mark.spec("9.3")
+def test_the_tally_of_the_plans_is_a_paired_z_score() -> None:
+    """The plan switches on the mean paired difference in standard errors, 0 until it can be told."""
+    from darkempire.search.bot import _Tally
+
+    tally = _Tally()
+    assert tally.z() == 0.0
+    for difference in (1.0, 0.0, 1.0, 1.0):
+        tally.add(difference)
+    # mean 0.75, sample variance 0.25, standard error 0.25: three standard errors
+    assert tally.z() == pytest.approx(3.0)
+    same = _Tally()
+    for _ in range(5):
+        same.add(0.5)
+    assert same.z() == 0.0  # no spread: nothing to tell the plans apart by
 
 
 def test_ismcts_is_a_bot_kind() -> None:
