@@ -107,11 +107,11 @@ def test_figures_refuse_results_they_cannot_split_or_of_another_count() -> None:
 def test_the_default_bots_are_the_strongest_registered_kind_that_fits_the_run_and_never_random() -> None:
     assert default_bots(4, 1000) == "greedy"
     with_search = {"ismcts", "greedy", "random"}
-    assert default_bots(4, 20, kinds=with_search) == "greedy"  # the search bot is not measured stronger yet
-    order = ("ismcts", "greedy")  # as it will be once it is
-    assert default_bots(4, 20, kinds=with_search, order=order) == "ismcts"  # 20 games fit the search bot's budget
-    assert default_bots(4, 1000, kinds=with_search, order=order) == "greedy"  # a thousand do not
-    assert default_bots(4, 1000, jobs=100, kinds=with_search, order=order) == "ismcts"  # unless spread over workers
+    assert default_bots(4, 20, kinds=with_search) == "ismcts"  # 20 games fit the search bot's budget
+    assert default_bots(4, 1000, kinds=with_search) == "greedy"  # a thousand do not
+    assert default_bots(4, 1000, jobs=100, kinds=with_search) == "ismcts"  # unless spread over workers
+    assert default_bots(4, 20, kinds={"greedy", "random"}) == "greedy"  # a kind not registered is passed over
+    assert default_bots(4, 20, kinds=with_search, order=("greedy",)) == "greedy"
     assert default_bots(4, 1, kinds={"random"}) == FALLBACK == "greedy"
 
 

@@ -63,9 +63,10 @@ def test_the_command_writes_a_report_for_several_player_counts(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     folder = tmp_path / "new" / "report"
-    assert main(["simulate", "--players", "3,4", "--games", "3", "--seed", "2", "--report", str(folder)]) == 0
+    argv = ["simulate", "--players", "3,4", "--games", "3", "--seed", "2", "--bots", "greedy", "--report", str(folder)]
+    assert main(argv) == 0
     out = capsys.readouterr().out
-    assert "3 players, 3 games, bots greedy,greedy,greedy" in out  # greedy by default, not random
+    assert "3 players, 3 games, bots greedy,greedy,greedy" in out
     assert f"Report written to {folder / 'index.md'}" in out
     rows = list(csv.DictReader((folder / "games.csv").open(encoding="utf-8")))
     assert [r["players"] for r in rows] == ["3"] * 3 + ["4"] * 3

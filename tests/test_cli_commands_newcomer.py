@@ -72,7 +72,7 @@ def fake_matplotlib(root: Path) -> Path:
 def test_a_plot_path_with_brackets_is_printed_as_typed(tmp_path: Path) -> None:
     plot = tmp_path / "out[plot].png"
     run = darkempire_run(
-        "simulate", "--players", "3", "--games", "2", "--plot", str(plot), cwd=tmp_path,
+        "simulate", "--players", "3", "--games", "2", "--bots", "greedy", "--plot", str(plot), cwd=tmp_path,
         extra_path=fake_matplotlib(tmp_path),
     )  # fmt: skip
     assert run.returncode == 0, run.stderr
@@ -137,10 +137,14 @@ def test_a_record_without_a_theme_still_replays_as_steam_noir(tmp_path: Path) ->
 
 
 @pytest.mark.spec("9.3")
-def test_demo_and_simulate_play_the_same_bots_by_default(tmp_path: Path) -> None:
+def test_demo_plays_greedy_bots_and_simulate_the_strongest_that_fit(tmp_path: Path) -> None:
+    """demo shows a varied game quickly (greedy bots); simulate plays the strongest kind whose run fits its
+    budget (balance.policy): the search bot for one game, greedy bots for a thousand."""
     demo = darkempire_run("demo", "--players", "3", cwd=tmp_path)
     assert "Bots: seat 0: greedy, seat 1: greedy, seat 2: greedy" in demo.stdout
     simulate = darkempire_run("simulate", "--players", "3", "--games", "1", "--json", cwd=tmp_path)
+    assert json.loads(simulate.stdout)["bots"] == ["ismcts"] * 3
+    simulate = darkempire_run("simulate", "--players", "3", "--games", "1000", "--json", cwd=tmp_path)
     assert json.loads(simulate.stdout)["bots"] == ["greedy"] * 3
 
 
@@ -204,7 +208,7 @@ def test_a_record_that_cannot_be_written_is_refused_before_the_game(tmp_path: Pa
 
 
 @pytest.mark.spec("9.3")
-@pytest.mark.parametrize("argv", [["demo"], ["simulate", "--games", "20"]])
+@pytest.mark.parametrize("argv", [["demo"], ["simulate", "--games", "20", "--bots", "greedy"]])
 def test_a_reader_that_stops_early_is_a_normal_end(tmp_path: Path, argv: list[str]) -> None:
     """``darkempire demo | head -1``: the reader closes the pipe after one line; the command ends with 0."""
     env = {**os.environ, "COLUMNS": "80", "PYTHONPATH": str(SRC)}

@@ -124,13 +124,13 @@ def test_bad_arguments_are_refused() -> None:
 def test_the_command_prints_outcomes_that_add_up_and_json_with_the_documented_keys(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert main(["simulate", "--players", "3", "--games", "8", "--seed", "5", "--jobs", "2"]) == 0
+    assert main(["simulate", "--players", "3", "--games", "8", "--seed", "5", "--jobs", "2", "--bots", "greedy"]) == 0
     text = ANSI.sub("", capsys.readouterr().out)
     counts = {name: int(re.search(rf"{name}\W+(\d+)", text)[1]) for name in OUTCOMES}  # type: ignore[index]
     assert sum(counts.values()) == 8
     assert "95%" in text and "seat 2 tokens" in text
 
-    assert main(["simulate", "--players", "3", "--games", "8", "--seed", "5", "--json"]) == 0
+    assert main(["simulate", "--players", "3", "--games", "8", "--seed", "5", "--json", "--bots", "greedy"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert set(data) == {
         "players",

@@ -22,20 +22,19 @@ from darkempire.bots import BOT_KINDS
 
 __all__ = ["FALLBACK", "RUN_BUDGET_SECONDS", "SEAT_GAME_SECONDS", "STRENGTH_ORDER", "default_bots"]
 
-#: Bot kinds from the strongest to the weakest that may be a default, as measured by ``nox -s strength``.
-#: ``random`` is not one. ``ismcts`` is not one yet: it won 20.0% of 100 games against three GreedyBots
-#: (Wilson 13.3-28.9%), where a GreedyBot in its seat wins 23.0%, so it is no stronger and costs 400 times more.
-#: It goes first here once the benchmark shows it stronger.
-STRENGTH_ORDER: Final[tuple[str, ...]] = ("greedy",)
+#: Bot kinds from the strongest to the weakest that may be a default, as measured by ``nox -s strength``:
+#: the search bot (``ismcts``) wins more than half of its 4-player games against three GreedyBots, where a
+#: GreedyBot in its seat wins a quarter (docs/bots.md). ``random`` is not one.
+STRENGTH_ORDER: Final[tuple[str, ...]] = ("ismcts", "greedy")
 
 #: What a default run may cost: the estimated seconds of the whole run on one worker process, divided by the
 #: workers. Ten minutes: a study one waits for, not one left overnight.
 RUN_BUDGET_SECONDS: Final = 600.0
 
 #: Estimated seconds one seat of a kind spends deciding in one game, on one core of the 2-core reference
-#: machine: greedy measured at about 0.012 s (0.05 s for a 4-player game); the search bot at its budget of
-#: about 50 ms for each of its roughly 40 decisions a game.
-SEAT_GAME_SECONDS: Final[Mapping[str, float]] = {"ismcts": 2.0, "greedy": 0.012}
+#: machine: greedy measured at about 0.012 s on the reference engine (less on the kernel); the search bot at
+#: about 17 ms of CPU for each of its roughly 52 decisions a game, rounded up.
+SEAT_GAME_SECONDS: Final[Mapping[str, float]] = {"ismcts": 1.0, "greedy": 0.012}
 
 #: The default when no stronger kind fits: greedy games are cheap enough for any run.
 FALLBACK: Final = "greedy"

@@ -53,7 +53,7 @@ class VictorBelief:
 
     :param view: a seat's view, before the verdict (once it is out, every victor card is revealed).
     :ivar seats: the other seats, in order.
-    :ivar assignments: each possible hand-out, one faction per seat of :attr:`seats`.
+    :ivar assignments: each possible hand-out, one faction per seat of ``seats``.
     :ivar weights: each assignment's probability, summing to 1.
     :raises InvalidArgumentError: for the spectator's view.
     """

@@ -68,7 +68,7 @@ class SearchBot:
         seed: int = 0,
         *,
         worlds: int = 16,
-        playouts: int = 192,
+        playouts: int = 160,
         milliseconds: float | None = None,
         plan_worlds: int = 2,
         switch: float = 2.0,
