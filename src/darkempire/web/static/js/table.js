@@ -1,6 +1,6 @@
 // The table: what one seat (or a spectator) sees of a match, drawn again from the newest prompt after every
 // message. The page keeps only what the server sent this connection: the seat's prompts and events.
-import { GameSocket, lobby } from "./api.js";
+import { GameSocket, credentials, lobby } from "./api.js";
 import { h, notice } from "./dom.js";
 import { matching, selectableCards, toggle } from "./choices.js";
 import { describe, seatName, verdictWords } from "./words.js";
@@ -61,6 +61,9 @@ export class Table {
         this.render();
         break;
       case "error": {
+        // A refused hello (no such match, a credential the server no longer takes, too many connections) or a
+        // lost seat: the same hello would be refused again, so the page stops instead of reconnecting.
+        if (!this.socket.greeted || message.code === "seat-lost") { this.refused(message); break; }
         const rule = message.rule ? ` (rule ${message.rule})` : "";
         notice(`That choice was refused: ${message.message}${rule}. The table below is brought up to date; choose again.`);
         this.sent = false;
@@ -73,11 +76,30 @@ export class Table {
     }
   }
 
+  refused(message) {
+    this.socket.close();
+    this.stopped = true;
+    let text = `The server refused this page's connection: ${message.message}. Reload the page to try again.`;
+    if (message.code === "unknown-match") { text = "This match does not exist."; this.missing = true; }
+    else if (message.code === "bad-credential" || message.code === "seat-lost") {
+      credentials.forget(this.matchId, this.me); // the seat's link now leads to the match's seats
+      text = `This browser can no longer play seat ${this.me}: ${message.message}. Take a seat again from the match's page.`;
+    }
+    notice(text);
+    if (this.prompt) this.render();
+    else this.root.replaceChildren(this.stoppedLinks());
+  }
+
+  stoppedLinks() {
+    const seats = this.missing ? null : [h("a", { href: `?match=${encodeURIComponent(this.matchId)}` }, "The match's seats"), " · "];
+    return h("p", { id: "stopped" }, seats, h("a", { href: "./" }, "The lobby"));
+  }
+
   closed(event) {
     if (event.code === 4404) { notice("This match does not exist."); return; }
     notice("The connection was lost; reconnecting…");
     this.lost = true;
-    setTimeout(() => this.socket.reconnect(), 1000);
+    setTimeout(() => { if (!this.stopped) this.socket.reconnect(); }, 1000);
   }
 
   record(seq, events) {
@@ -102,7 +124,7 @@ export class Table {
   }
 
   act(index) {
-    if (this.sent) return;
+    if (this.sent || this.stopped) return;
     this.sent = true;
     notice("");
     this.socket.act(this.prompt.legal_actions[index]);
@@ -244,6 +266,7 @@ export class Table {
     const actions = this.prompt.legal_actions;
     const section = (...children) => h("section", { class: "panel", id: "choices", "aria-live": "polite" }, h("h3", {}, "Your move"), ...children);
     if (view.verdict) return section(h("p", {}, "The game is over."));
+    if (this.stopped) return section(h("p", {}, "This page is no longer connected to the match."), this.stoppedLinks());
     if (this.me === null || !actions.length) {
       const waiting = view.awaited.filter((s) => !view.chosen.includes(s)).map((s) => this.seat(s));
       return section(h("p", { class: "waiting", id: "waiting" }, waiting.length ? `Waiting for ${waiting.join(", ")} to choose…` : "Waiting…"));
