@@ -22,6 +22,51 @@ from playwright.sync_api import Browser, Page, WebSocketRoute
 SPEC = Path(__file__).parents[2] / "spec" / "darkempire" / "rules.md"
 WORDS_JS = Path(__file__).parents[2] / "src" / "darkempire" / "web" / "static" / "js" / "words.js"
 
+#: Where the focus is, as the page's keys name it: its data-key, and whether it is a card to pick.
+FOCUS = """(() => {
+  const a = document.activeElement;
+  return { key: (a && a.dataset && a.dataset.key) || "", card: !!(a && a.closest && a.closest("#hand, #table-picks")),
+           inMove: !!(a && a.closest && a.closest("#own, #choices")) };
+})()"""
+
+
+def _keyboard_move(page: Page) -> int:
+    """Make one choice with Tab and Enter only, from wherever the page left the focus: Enter on the first card
+    the focus reaches (if any), then on the first choice. The number of Tab presses it took."""
+    tabs, picked = 0, False
+    while True:
+        focus = page.evaluate(FOCUS)
+        if focus["key"].startswith("choice-"):
+            page.keyboard.press("Enter")
+            return tabs
+        if focus["card"] and not picked:
+            page.keyboard.press("Enter")  # the card is picked; the page gives it the focus again
+            picked = True
+            continue
+        page.keyboard.press("Tab")
+        tabs += 1
+        assert tabs < 60, "Tab never reached a choice"
+
+
+@pytest.mark.spec("4.2")
+def test_keyboard_play_keeps_the_focus_in_the_move_panel(server: str, browser: Browser) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    create_match(page, server, 3, "steam-noir", [None, "greedy", "greedy"])
+    sit(page, 0, "Ann")
+    counts: list[int] = []
+    while not (week(page) == "Month 1, week 2" and phase(page) == "PLAY_1"):
+        page.wait_for_selector("#choices button.choice", timeout=TIMEOUT_MS)
+        if counts:  # after a choice sent by the keyboard, the focus stayed in the hand or the move panel
+            assert page.evaluate(FOCUS)["inMove"], page.evaluate("document.activeElement.tagName")
+        counts.append(_keyboard_move(page))  # the choice is sent at once: its panel says the page waits
+    # The draft (2), the support card (1), three plays, perhaps a placement, the re-organize: a few Tabs each,
+    # not a walk through the whole table (16 a move on average before the focus was kept).
+    assert len(counts) >= 7
+    assert max(counts[1:]) <= 12, counts
+    context.close()
+
+
 def test_a_refused_connection_stops_with_a_clear_message_instead_of_reconnecting(server: str, browser: Browser) -> None:
     """A seat's link with a credential the server does not take (the seat was given up, the server's matches
     were reset) or a watch link to no match: one connection, a message saying what to do, no retry loop."""

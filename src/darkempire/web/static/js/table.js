@@ -9,6 +9,7 @@ import { showHelp } from "./help.js";
 import { Names } from "./names.js";
 
 const SHOWN_CHOICES = 12; // more would be a wall of buttons: picking a card narrows the list
+const MOVE_KEYS = /^(card-\d+|choice-\d+|clear|move)$/; // the data-key of what a player moves with
 
 export class Table {
   constructor(root, cardTable, matchId, seat, credential) {
@@ -146,9 +147,17 @@ export class Table {
       h("div", {}, this.verdict(view, n), this.own(view, n), this.choices(view, n), this.events()),
     ));
     if (focused) {
-      const again = this.root.querySelector(`[data-key="${CSS.escape(focused)}"]`);
-      if (again) again.focus();
+      const again = focused === "move" ? null : this.root.querySelector(`[data-key="${CSS.escape(focused)}"]`);
+      if (again && !again.disabled) again.focus();
+      // A keyboard player whose card or choice is gone (sent, played, or a new step) stays in the move panel:
+      // on the first card or choice open to it, or else on the panel's heading, which says what it waits for.
+      else if (MOVE_KEYS.test(focused)) this.firstMove().focus();
     }
+  }
+
+  firstMove() {
+    return this.root.querySelector("#hand button.card:not([disabled]), #table-picks button.card, #choices button.choice")
+      || this.root.querySelector("#choices h3");
   }
 
   seat(s) { return seatName(s, this.me, this.seatNames); }
@@ -257,14 +266,15 @@ export class Table {
     }, n.card(card)));
     return h("section", { class: "panel", id: "own" },
       h("h3", {}, "Your hand", this.helpButton("card-FACTION_CARD", "faction cards")),
-      h("div", { class: "hand", id: "hand" }, hand.length ? hand : "No cards."),
+      // The secrets above the hand, so that from the hand's last card Tab goes straight on to the choices.
       h("p", {}, "Victor faction: ", h("span", { class: "secret", id: "victor" }, n.faction(view.victor)), this.helpButton("card-VICTOR_CARD", "victor card"),
-        " Support this month: ", h("span", { class: "secret", id: "support" }, view.support ? n.faction(view.support) : "not chosen"), this.helpButton("card-SUPPORT_CARD", "support card")));
+        " Support this month: ", h("span", { class: "secret", id: "support" }, view.support ? n.faction(view.support) : "not chosen"), this.helpButton("card-SUPPORT_CARD", "support card")),
+      h("div", { class: "hand", id: "hand" }, hand.length ? hand : "No cards."));
   }
 
   choices(view, n) {
     const actions = this.prompt.legal_actions;
-    const section = (...children) => h("section", { class: "panel", id: "choices", "aria-live": "polite" }, h("h3", {}, "Your move"), ...children);
+    const section = (...children) => h("section", { class: "panel", id: "choices", "aria-live": "polite" }, h("h3", { tabindex: "-1", "data-key": "move" }, "Your move"), ...children);
     if (view.verdict) return section(h("p", {}, "The game is over."));
     if (this.stopped) return section(h("p", {}, "This page is no longer connected to the match."), this.stoppedLinks());
     if (this.me === null || !actions.length) {
