@@ -67,6 +67,40 @@ def test_keyboard_play_keeps_the_focus_in_the_move_panel(server: str, browser: B
     context.close()
 
 
+def _sum(expression: str) -> int:
+    """The value of a sum as the strengths panel writes it: "3 (revolution card) + (8 + 3) + 8 − (6 + 3)"."""
+    arithmetic = re.sub(r"\([a-z -]+\)", "", expression)  # the words: "(revolution card)", "(traitor)"
+    terms = re.findall(r"([+−]?)\s*(\([\d +]+\)|\d+)", arithmetic)
+    assert re.sub(r"[+−]?\s*(\([\d +]+\)|\d+)", "", arithmetic).strip() == "", expression
+    return sum((-1 if sign == "−" else 1) * sum(int(n) for n in re.findall(r"\d+", term)) for sign, term in terms)
+
+
+@pytest.mark.spec("5.1", "5.2", "5.4", "5.5", "5.7")
+def test_the_weekly_scoring_shows_the_sums_that_made_the_strengths(server: str, browser: Browser) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    match_id = create_match(page, server, 4, "steam-noir", [None, "greedy", "greedy", "random"])
+    sit(page, 0, "Ann")
+    play_until([page], lambda: week(page) == "Month 1, week 2" and can_choose(page))
+    assert "(month 1, week 1)" in page.inner_text("#strengths h3")
+    lines = page.locator("#sums li").all_inner_texts()
+    record = httpx.get(f"{server}/api/matches/{match_id}/record").json()
+    scored = next(e for step in record["steps"] for e in step["events"] if e["kind"] == "strengths-revealed")
+    # One line a faction in the card table's order, then the emperor; each sum adds up to the scored strength.
+    shown = []
+    for line in lines:
+        name, _, expression = line.partition(": ")
+        total = expression.rpartition(" = ")[2] if " = " in expression else expression
+        if " = " in expression:
+            assert _sum(expression.rpartition(" = ")[0]) == int(total), line
+        shown.append(int(total))
+    assert shown == [*scored["strengths"], scored["emperor_strength"]]
+    assert lines[-1].startswith("Emperor: ") and "(add-on)" in lines[-1]  # 4 players: the "5 +" (rule 2.2)
+    outcome = page.inner_text("#outcome")
+    assert "Tokens (rule 5.4): " in outcome and re.search(r"(beat|tie|beats) ", outcome)
+    context.close()
+
+
 def test_a_refused_connection_stops_with_a_clear_message_instead_of_reconnecting(server: str, browser: Browser) -> None:
     """A seat's link with a credential the server does not take (the seat was given up, the server's matches
     were reset) or a watch link to no match: one connection, a message saying what to do, no retry loop."""
@@ -94,3 +128,9 @@ def test_a_refused_connection_stops_with_a_clear_message_instead_of_reconnecting
     assert len(sockets) == 1
     assert page.inner_text("#notice") == "This match does not exist."
     page.context.close()
+
+
+def test_the_rule_numbers_the_log_and_the_scoring_cite_are_rules_of_the_spec() -> None:
+    headings = set(re.findall(r"^### (\d+\.\d+) ", SPEC.read_text(encoding="utf-8"), re.MULTILINE))
+    cited = set(re.findall(r"\b(\d+\.\d+)\b", WORDS_JS.read_text(encoding="utf-8")))
+    assert {"5.4", "5.5", "7.1", "8.4"} <= cited <= headings, cited - headings

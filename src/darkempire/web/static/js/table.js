@@ -3,7 +3,7 @@
 import { GameSocket, credentials, lobby } from "./api.js";
 import { h, notice } from "./dom.js";
 import { matching, selectableCards, toggle } from "./choices.js";
-import { describe, seatName, verdictWords } from "./words.js";
+import { describe, seatName, strengthSums, verdictWords, weekOutcome } from "./words.js";
 import { PHASES } from "./rules.js";
 import { showHelp } from "./help.js";
 import { Names } from "./names.js";
@@ -221,15 +221,19 @@ export class Table {
   }
 
   strengths(view, n) {
-    let score = view.week_score;
-    let when = "this week";
-    if (!score && view.history.length) { score = view.history[view.history.length - 1].score; when = "last week"; }
+    const record = view.history.length ? view.history[view.history.length - 1] : null;
+    const score = view.week_score || (record && record.score);
     if (!score) return h("section", { class: "panel", id: "strengths" }, h("h3", {}, "Strengths"), h("p", {}, "Counted when the third step is revealed (rules 5.1, 5.2)."));
+    // The week's record keeps its table as scored, so the sums can be shown after cards left the table.
+    const sums = record && JSON.stringify(record.score) === JSON.stringify(score) ? strengthSums(record.table, score, n) : null;
+    const when = view.week_score ? "this week" : "last week";
     return h("section", { class: "panel", id: "strengths" },
-      h("h3", {}, `Strengths ${when}`, this.helpButton("scoring-week", "weekly scoring")),
-      h("p", {}, n.perFaction(score.strengths)),
-      h("p", {}, score.emperor_strength === null ? "No emperor card." : `Emperor ${score.emperor_strength}${score.emperor_scored ? ": strongest, its card scored" : ""}.`),
-      h("p", {}, `Strongest: ${score.strongest.map((f) => n.faction(f)).join(", ")}.`));
+      h("h3", {}, `Strengths ${when}${record ? ` (month ${record.month}, week ${record.week})` : ""}`, this.helpButton("scoring-week", "weekly scoring")),
+      sums ? h("ul", { class: "sums", id: "sums" }, sums.map((line) => h("li", {}, line))) : [
+        h("p", {}, n.perFaction(score.strengths)),
+        h("p", {}, score.emperor_strength === null ? "No emperor card." : `Emperor ${score.emperor_strength}.`)],
+      h("p", {}, `Strongest: ${score.strongest.map((f) => n.faction(f)).join(", ")}.`),
+      h("div", { id: "outcome" }, weekOutcome(score, n, (s) => this.seat(s)).map((line) => h("p", {}, line))));
   }
 
   track(view, n) {
