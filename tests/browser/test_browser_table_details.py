@@ -101,6 +101,19 @@ def test_the_weekly_scoring_shows_the_sums_that_made_the_strengths(server: str, 
     context.close()
 
 
+@pytest.mark.spec("1.1")
+def test_the_page_is_named_after_the_matchs_theme(server: str, browser: Browser) -> None:
+    page = browser.new_page()
+    create_match(page, server, 3, "steam-noir", [None, "greedy", "greedy"])
+    assert "Steam Noir: Revolution" in page.inner_text("#match h2")  # not the theme's id
+    sit(page, 0, "Ann")
+    assert page.inner_text("header .home") == "Steam Noir: Revolution" == page.title()
+    create_match(page, server, 3, "dark-empire", [None, "greedy", "greedy"])
+    sit(page, 0, "Ann")
+    assert page.inner_text("header .home") == "Dark Empire: Revolution" == page.title()
+    page.context.close()
+
+
 def test_a_refused_connection_stops_with_a_clear_message_instead_of_reconnecting(server: str, browser: Browser) -> None:
     """A seat's link with a credential the server does not take (the seat was given up, the server's matches
     were reset) or a watch link to no match: one connection, a message saying what to do, no retry loop."""

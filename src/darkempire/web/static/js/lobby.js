@@ -5,6 +5,8 @@ import { h, notice } from "./dom.js";
 const BOTS = [["", "a person"], ["greedy", "greedy bot"], ["random", "random bot"]];
 const THEMES = [["steam-noir", "Steam Noir: Revolution"], ["dark-empire", "Dark Empire: Revolution"]];
 
+const themeName = (theme) => (THEMES.find(([value]) => value === theme) || [theme, theme])[1];
+
 export const links = {
   seat: (id, seat) => new URL(`?match=${encodeURIComponent(id)}&seat=${seat}`, location.href).href,
   watch: (id) => new URL(`?match=${encodeURIComponent(id)}&watch`, location.href).href,
@@ -34,7 +36,7 @@ export function matchPanel(summary) {
     !seat.bot ? h("div", { class: "links" }, h("label", {}, `Link to seat ${seat.seat} `, h("input", { readonly: true, value: links.seat(summary.match_id, seat.seat), "data-link": `seat-${seat.seat}`, onfocus: (e) => e.target.select() }))) : null,
   ));
   return h("section", { class: "panel", id: "match", "data-match": summary.match_id },
-    h("h2", {}, `Match ${summary.match_id}: ${summary.players} players, ${summary.theme}${summary.over ? " (over)" : ""}`),
+    h("h2", {}, `Match ${summary.match_id}: ${summary.players} players, ${themeName(summary.theme)}${summary.over ? " (over)" : ""}`),
     nameField(),
     h("ul", {}, rows),
     h("div", { class: "links" }, h("label", {}, "Link to watch ", h("input", { readonly: true, value: links.watch(summary.match_id), "data-link": "watch", onfocus: (e) => e.target.select() }))),
@@ -67,6 +69,6 @@ export async function showLobby(root) {
   try {
     const matches = await lobby.open();
     open.replaceChildren(h("h2", {}, "Open matches"), matches.length ? h("ul", {}, matches.map((m) => h("li", {},
-      h("a", { href: `?match=${encodeURIComponent(m.match_id)}` }, `${m.match_id}: ${m.players} players, ${m.theme}, ${m.seats.filter((s) => !s.bot && !s.held).length} free`)))) : h("p", {}, "None yet: create one."));
+      h("a", { href: `?match=${encodeURIComponent(m.match_id)}` }, `${m.match_id}: ${m.players} players, ${themeName(m.theme)}, ${m.seats.filter((s) => !s.bot && !s.held).length} free`)))) : h("p", {}, "None yet: create one."));
   } catch (error) { notice(error.message); }
 }

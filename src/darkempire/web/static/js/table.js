@@ -142,6 +142,10 @@ export class Table {
     const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
     const view = this.prompt.view;
     const n = this.names();
+    // The game's name is the theme's (rule 1.1): Steam Noir's match is not called Dark Empire.
+    const title = this.prompt.theme === "DARK_EMPIRE" ? "Dark Empire: Revolution" : "Steam Noir: Revolution";
+    document.querySelector(".home").textContent = title;
+    document.title = title;
     this.root.replaceChildren(h("div", { class: "table-grid", "data-phase": view.phase },
       h("div", {}, this.status(view, n), this.revealed(view, n), this.seats(view, n), this.strengths(view, n), this.track(view, n)),
       h("div", {}, this.verdict(view, n), this.own(view, n), this.choices(view, n), this.events()),
