@@ -191,6 +191,20 @@ def test_the_page_fits_a_phone(server: str, browser: Browser) -> None:
     play_until([page], lambda: phase(page) == "PLAY_2")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     assert can_choose(page)
+    # One column with the player's own panels first: the hand and the move come before the seats' table...
+    boxes = [page.locator(part).bounding_box() for part in ("#revealed", "#own", "#choices", "#seats")]
+    tops = [box["y"] for box in boxes if box is not None]
+    assert len(tops) == 4 and tops == sorted(tops)
+    # ... whose rows are blocks, each cell named: nothing of the last seat's row is cut off on the right.
+    for label in ("Revolution side", "Cards", "Tokens month / banked", "Support used"):
+        box = page.locator(f"#seats tr[data-seat='4'] td[data-label='{label}']").bounding_box()
+        assert box is not None and box["x"] + box["width"] <= 360, label
+    # The rules help's Close button stays in sight when the help opens far down its list.
+    page.click("#phase button.qhelp")
+    close, dialog = page.locator("#help .help-head button").bounding_box(), page.locator("#help").bounding_box()
+    assert close is not None and dialog is not None and close["y"] >= dialog["y"]
+    page.click("#help .help-head button")
+    assert not page.locator("#help").is_visible()
     context.close()
 
 
@@ -209,4 +223,9 @@ def test_rules_help_opens_at_the_phase_and_cites_rules_of_the_spec(server: str, 
     assert "2.5" in page.inner_text("#help-phase-DRAFT_PASS + dd")
     page.keyboard.press("Escape")
     assert not page.locator("#help").is_visible()
+    # The monthly scoring's help is next to the tokens it banks (rules 7.1 to 7.3).
+    page.click("#seats th button.qhelp[data-key='help-scoring-month']")
+    assert page.evaluate("document.activeElement.id") == "help-scoring-month"
+    assert "7.2" in page.inner_text("#help-scoring-month + dd")
+    page.keyboard.press("Escape")
     context.close()

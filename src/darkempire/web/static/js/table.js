@@ -209,18 +209,19 @@ export class Table {
       const state = view.awaited.includes(s) ? (view.chosen.includes(s) ? "has chosen" : "choosing…") : (view.chosen.includes(s) ? "has chosen" : "");
       rows.push(h("tr", { "data-seat": s },
         h("th", { scope: "row" }, this.seat(s)),
-        h("td", { class: "side-rev" }, mine.filter((p) => p.side === "REVOLUTION").map((p) => this.playedCard(p, n))),
-        h("td", { class: "side-emp" }, mine.filter((p) => p.side === "EMPEROR").map((p) => this.playedCard(p, n))),
-        h("td", {}, String(view.hand_sizes[s])),
-        h("td", {}, `${view.month_tokens[s]} / ${view.banked_tokens[s]}`),
-        h("td", {}, view.support_used[s].map((f) => n.faction(f)).join(", ") || "–"),
-        h("td", {}, state),
+        // data-label: the column's name, which a phone's narrow layout writes before each cell (style.css).
+        h("td", { class: "side-rev", "data-label": "Revolution side" }, mine.filter((p) => p.side === "REVOLUTION").map((p) => this.playedCard(p, n))),
+        h("td", { class: "side-emp", "data-label": "Emperor side" }, mine.filter((p) => p.side === "EMPEROR").map((p) => this.playedCard(p, n))),
+        h("td", { "data-label": "Cards" }, String(view.hand_sizes[s])),
+        h("td", { "data-label": "Tokens month / banked" }, `${view.month_tokens[s]} / ${view.banked_tokens[s]}`),
+        h("td", { "data-label": "Support used" }, view.support_used[s].map((f) => n.faction(f)).join(", ") || "–"),
+        h("td", { class: "state" }, state),
       ));
     }
     return h("section", { class: "panel", id: "seats" },
       h("h3", {}, "The table", this.helpButton("phase-PLAY_1", "plays")),
       h("div", { style: "overflow-x:auto" }, h("table", { class: "seats" },
-        h("thead", {}, h("tr", {}, h("th", {}, "Seat"), h("th", {}, "Revolution side"), h("th", {}, "Emperor side"), h("th", {}, "Cards"), h("th", {}, "Tokens month / banked"), h("th", {}, "Support used"), h("th", {}, ""))),
+        h("thead", {}, h("tr", {}, h("th", {}, "Seat"), h("th", {}, "Revolution side"), h("th", {}, "Emperor side"), h("th", {}, "Cards"), h("th", {}, "Tokens month / banked", this.helpButton("scoring-month", "tokens and monthly scoring")), h("th", {}, "Support used", this.helpButton("card-SUPPORT_CARD", "support cards")), h("th", {}, ""))),
         h("tbody", {}, rows))));
   }
 
