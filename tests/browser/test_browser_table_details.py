@@ -101,6 +101,50 @@ def test_the_weekly_scoring_shows_the_sums_that_made_the_strengths(server: str, 
     context.close()
 
 
+def _track_past_40(base: str) -> tuple[dict[str, Any], int, int]:
+    """A score track with more than 40 points for the Workers and for the emperor; the two totals."""
+    table = httpx.get(f"{base}/api/card-table").json()
+    workers = [c for c in table["hand_cards"] if c.get("faction") == "WORKERS"][:9]
+    emperor = table["emperor_cards"][:5]
+    track = {
+        "faction_cards": [{"card": c["id"], "seat": 1, "month": 1, "week": 1} for c in workers],
+        "emperor_cards": [{"card": c["id"], "month": 1, "week": 1} for c in emperor],
+    }
+    return track, sum(c["value"] for c in workers), sum(c["value"] for c in emperor)
+
+
+@pytest.mark.spec("1.6")
+def test_the_score_track_shows_totals_past_40(server: str, browser: Browser) -> None:
+    """The welcome's view is given a track past 40 on its way to the page: a real game gets there only late."""
+    track, workers, emperor = _track_past_40(server)
+    assert workers > 40 and emperor > 40
+
+    def past_40(route: WebSocketRoute) -> None:
+        server_side = route.connect_to_server()
+
+        def heard(message: str | bytes) -> None:
+            data = json.loads(message)
+            if data.get("type") == "welcome":
+                data["prompt"]["view"]["score_track"] = track
+                message = json.dumps(data)
+            route.send(message)
+
+        server_side.on_message(heard)
+
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    page.route_web_socket(re.compile(r".*/socket$"), past_40)
+    create_match(page, server, 3, "steam-noir", [None, "greedy", "greedy"])
+    sit(page, 0, "Ann")
+    text = page.inner_text("#track")
+    assert re.search(rf"Workers\s+{workers} \(40\+\)", text), text
+    assert re.search(rf"Emperor\s+{emperor} \(40\+\)", text), text
+    assert re.search(r"Students\s+0\b", text) and "0 (40+)" not in text
+    assert page.locator("#track .bar40 span.lap").count() == 2
+    assert page.get_attribute("#track .bar40[aria-label^='Workers']", "aria-label") == f"Workers: {workers} points"
+    context.close()
+
+
 @pytest.mark.spec("1.1")
 def test_the_page_is_named_after_the_matchs_theme(server: str, browser: Browser) -> None:
     page = browser.new_page()
