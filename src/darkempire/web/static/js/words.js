@@ -87,7 +87,7 @@ export function weekOutcome(score, n, seat) {
   else if (best > emperor) lines.push(`${strongest} with ${best} beat the emperor's ${emperor}: the strongest place cards and the emperor card is not scored (rules 5.5, 5.7).`);
   else if (best === emperor) lines.push(`${strongest} with ${best} tie the emperor's ${emperor}: the strongest place cards and the emperor card is scored too (rules 5.5, 5.7).`);
   else lines.push(`The emperor's ${emperor} beats ${strongest} with ${best}: no faction card is placed and the emperor card is scored (rules 5.5, 5.7).`);
-  const placing = score.placements.map((due) => `${seat(due.seat)} one ${n.faction(due.faction)} card`);
+  const placing = score.placements.map((due) => `one ${n.faction(due.faction)} card by ${seat(due.seat)}`);
   if (emperor === null || best >= emperor) lines.push(`Placing (most support, rule 5.3): ${placing.length ? placing.join(", ") : "nobody (no revolution-side card of the strongest)"}.`);
   const awards = score.awards.map((a) => `${seat(a.seat)} +${a.points} (${a.reason === "MOST_SUPPORT" ? "most support" : "highest card"} of ${n.faction(a.faction)})`);
   lines.push(`Tokens (rule 5.4): ${awards.length ? awards.join(", ") : "nobody"}.`);
