@@ -177,7 +177,7 @@ def test_a_stale_click_gets_a_clear_message_and_the_page_catches_up(server: str,
     second.locator("#choices button.choice").first.click()
     second.wait_for_selector("#notice:not([hidden])", timeout=TIMEOUT_MS)
     message = second.inner_text("#notice")
-    assert message.startswith("That choice was refused:") and "choose again" in message
+    assert message.startswith("Your choice came too late: the game had already moved on") and "choose again" in message
     second.wait_for_function("document.querySelector('.table-grid').dataset.phase === 'DRAFT_DISCARD'", timeout=TIMEOUT_MS)
     assert hand(second) == hand(first)
     context.close()

@@ -66,7 +66,12 @@ export class Table {
         // lost seat: the same hello would be refused again, so the page stops instead of reconnecting.
         if (!this.socket.greeted || message.code === "seat-lost") { this.refused(message); break; }
         const rule = message.rule ? ` (rule ${message.rule})` : "";
-        notice(`That choice was refused: ${message.message}${rule}. The table below is brought up to date; choose again.`);
+        // The page sends only actions its prompt listed, so a move the rules refuse was legal when shown: the
+        // game had moved on (a stale page). The server's own words follow, for the curious.
+        const lead = message.code === "illegal-action"
+          ? "Your choice came too late: the game had already moved on, so it was not taken"
+          : "That choice was refused";
+        notice(`${lead} (the server says: ${message.message}${rule}). The table below is brought up to date; choose again.`);
         this.sent = false;
         // A refused move changed nothing, but this page may be behind: ask for what it missed.
         this.socket.reconnect();
