@@ -187,6 +187,26 @@ def test_a_refused_connection_stops_with_a_clear_message_instead_of_reconnecting
     page.context.close()
 
 
+def test_a_seats_link_asks_for_a_name_and_enter_sits_there(server: str, browser: Browser) -> None:
+    match = httpx.post(f"{server}/api/matches", json={"players": 3, "bots": [None, None, "greedy"]}).json()["match"]
+    page = browser.new_page()
+    page.goto(f"{server}/?match={match['match_id']}&seat=1")
+    page.wait_for_selector("#invitation")
+    assert "link to seat 1" in page.inner_text("#invitation")
+    assert page.evaluate("document.activeElement.id") == "name"
+    page.keyboard.type("Dee")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#choices", timeout=TIMEOUT_MS)
+    assert "You are seat 1." in page.inner_text("#status")
+    # Opened again without the credential (another browser), the link says the seat is taken.
+    other = browser.new_page()
+    other.goto(f"{server}/?match={match['match_id']}&seat=1")
+    other.wait_for_selector("#invitation")
+    assert other.inner_text("#invitation").startswith("Seat 1 is taken")
+    page.context.close()
+    other.context.close()
+
+
 def test_the_rule_numbers_the_log_and_the_scoring_cite_are_rules_of_the_spec() -> None:
     headings = set(re.findall(r"^### (\d+\.\d+) ", SPEC.read_text(encoding="utf-8"), re.MULTILINE))
     cited = set(re.findall(r"\b(\d+\.\d+)\b", WORDS_JS.read_text(encoding="utf-8")))

@@ -21,14 +21,29 @@ async function sit(id, seat, name) {
   location.href = links.seat(id, answer.seat);
 }
 
-function nameField() {
-  return h("label", {}, "Your name ", h("input", { id: "name", name: "name", maxlength: "40", value: playerName(), autocomplete: "nickname" }));
+// Enter in the field sits at `seat` (the seat whose link was opened), if it is free.
+function nameField(id, seat) {
+  const enter = seat === null ? null : (event) => {
+    if (event.key === "Enter") sit(id, seat, currentName()).catch((e) => notice(e.message));
+  };
+  return h("label", {}, "Your name ", h("input", { id: "name", name: "name", maxlength: "40", value: playerName(), autocomplete: "nickname", onkeydown: enter }));
 }
 
 const currentName = () => document.getElementById("name").value.trim();
 
-// One match's seats: sit at a free human seat, copy the link to each seat and to watch.
-export function matchPanel(summary) {
+const free = (summary, seat) => summary.seats.some((s) => s.seat === seat && !s.bot && !s.held);
+
+// What the link to a seat says to the person who opens it in a browser without that seat's credential.
+function invitation(summary, seat) {
+  const entry = summary.seats.find((s) => s.seat === seat);
+  if (!entry) return null;
+  if (entry.bot || entry.held) return h("p", { id: "invitation" }, `Seat ${seat} is ${entry.bot ? "a bot's" : "taken"}: sit at a free seat below, or watch.`);
+  return h("p", { id: "invitation" }, `This is the link to seat ${seat}: give your name and press Enter (or the seat's Sit button) to sit there.`);
+}
+
+// One match's seats: sit at a free human seat, copy the link to each seat and to watch. `invited`: the seat
+// whose link was opened, if any.
+export function matchPanel(summary, invited = null) {
   const rows = summary.seats.map((seat) => h("li", { "data-seat": seat.seat },
     `Seat ${seat.seat}: `,
     seat.bot ? `${seat.bot} bot` : seat.held ? `taken${seat.name ? ` by ${seat.name}` : ""}` : "free",
@@ -37,7 +52,8 @@ export function matchPanel(summary) {
   ));
   return h("section", { class: "panel", id: "match", "data-match": summary.match_id },
     h("h2", {}, `Match ${summary.match_id}: ${summary.players} players, ${themeName(summary.theme)}${summary.over ? " (over)" : ""}`),
-    nameField(),
+    invited === null ? null : invitation(summary, invited),
+    nameField(summary.match_id, free(summary, invited) ? invited : null),
     h("ul", {}, rows),
     h("div", { class: "links" }, h("label", {}, "Link to watch ", h("input", { readonly: true, value: links.watch(summary.match_id), "data-link": "watch", onfocus: (e) => e.target.select() }))),
     h("p", {}, h("a", { href: links.watch(summary.match_id), id: "watch" }, "Watch this match")));
