@@ -85,9 +85,16 @@ def test_three_pages_play_a_week_and_each_shows_only_its_own_hand(server: str, b
     choose(pages[2], keyboard=True)
     pages[2].wait_for_selector("#waiting", timeout=TIMEOUT_MS)  # Tab and Enter made the choice: it waits for the others
     assert not can_choose(pages[2]) and can_choose(pages[0])
-    play_until(pages, lambda: all(phase(p) == "PLAY_3" for p in pages))
+
+    def at_step_3(page: Page) -> bool:
+        return phase(page) == "PLAY_3"
+
+    def in_week_2(page: Page) -> bool:
+        return week(page) == "Month 1, week 2" and phase(page) == "PLAY_1"
+
+    play_until(pages, lambda: all(at_step_3(p) for p in pages), there=at_step_3)
     pages[0].screenshot(path=str(screenshots / "table.png"), full_page=True)
-    play_until(pages, lambda: all(week(p) == "Month 1, week 2" and phase(p) == "PLAY_1" for p in pages))
+    play_until(pages, lambda: all(in_week_2(p) for p in pages), there=in_week_2)
 
     hands = [hand(page) for page in pages]
     assert all(len(cards) == 7 for cards in hands)
