@@ -31,12 +31,13 @@ function nameField(id, seat) {
 
 const currentName = () => document.getElementById("name").value.trim();
 
-const free = (summary, seat) => summary.seats.some((s) => s.seat === seat && !s.bot && !s.held);
+const free = (summary, seat) => !summary.over && summary.seats.some((s) => s.seat === seat && !s.bot && !s.held);
 
 // What the link to a seat says to the person who opens it in a browser without that seat's credential.
 function invitation(summary, seat) {
   const entry = summary.seats.find((s) => s.seat === seat);
   if (!entry) return null;
+  if (summary.over) return h("p", { id: "invitation" }, "This match is over: watch it to see how it ended.");
   if (entry.bot || entry.held) return h("p", { id: "invitation" }, `Seat ${seat} is ${entry.bot ? "a bot's" : "taken"}: sit at a free seat below, or watch.`);
   return h("p", { id: "invitation" }, `This is the link to seat ${seat}: give your name and press Enter (or the seat's Sit button) to sit there.`);
 }
