@@ -6,6 +6,7 @@ import os
 import re
 import shutil
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pytest
@@ -96,15 +97,22 @@ def shows_card(html: str, card: int, name: str) -> bool:
     return f'data-card="{card}"' in html or re.search(re.escape(name) + r"(?!\d)", html) is not None
 
 
-def play_until(pages: list[Page], done: object, limit: float = 60.0) -> int:
-    """Click choices on every page until ``done()`` holds; the number of choices made."""
+def play_until(
+    pages: list[Page], done: Callable[[], bool], limit: float = 60.0, *, there: Callable[[Page], bool] | None = None
+) -> int:
+    """Click choices on every page until ``done()`` holds; the number of choices made.
+
+    ``there(page)``: the page has got where the test wants it, so it makes no more choices. Without it, a
+    page whose update arrives while the others are clicked would be clicked past the goal, and a goal that
+    every page must reach at once might never hold.
+    """
     made = 0
     deadline = time.monotonic() + limit
-    while not done():  # type: ignore[operator]
+    while not done():
         assert time.monotonic() < deadline, "the game did not get there in time"
         moved = False
         for page in pages:
-            if can_choose(page):
+            if can_choose(page) and not (there is not None and there(page)):
                 choose(page)
                 made += 1
                 moved = True

@@ -85,9 +85,16 @@ def test_three_pages_play_a_week_and_each_shows_only_its_own_hand(server: str, b
     choose(pages[2], keyboard=True)
     pages[2].wait_for_selector("#waiting", timeout=TIMEOUT_MS)  # Tab and Enter made the choice: it waits for the others
     assert not can_choose(pages[2]) and can_choose(pages[0])
-    play_until(pages, lambda: all(phase(p) == "PLAY_3" for p in pages))
+
+    def at_step_3(page: Page) -> bool:
+        return phase(page) == "PLAY_3"
+
+    def in_week_2(page: Page) -> bool:
+        return week(page) == "Month 1, week 2" and phase(page) == "PLAY_1"
+
+    play_until(pages, lambda: all(at_step_3(p) for p in pages), there=at_step_3)
     pages[0].screenshot(path=str(screenshots / "table.png"), full_page=True)
-    play_until(pages, lambda: all(week(p) == "Month 1, week 2" and phase(p) == "PLAY_1" for p in pages))
+    play_until(pages, lambda: all(in_week_2(p) for p in pages), there=in_week_2)
 
     hands = [hand(page) for page in pages]
     assert all(len(cards) == 7 for cards in hands)
@@ -177,7 +184,7 @@ def test_a_stale_click_gets_a_clear_message_and_the_page_catches_up(server: str,
     second.locator("#choices button.choice").first.click()
     second.wait_for_selector("#notice:not([hidden])", timeout=TIMEOUT_MS)
     message = second.inner_text("#notice")
-    assert message.startswith("That choice was refused:") and "choose again" in message
+    assert message.startswith("Your choice came too late: the game had already moved on") and "choose again" in message
     second.wait_for_function("document.querySelector('.table-grid').dataset.phase === 'DRAFT_DISCARD'", timeout=TIMEOUT_MS)
     assert hand(second) == hand(first)
     context.close()
@@ -191,6 +198,20 @@ def test_the_page_fits_a_phone(server: str, browser: Browser) -> None:
     play_until([page], lambda: phase(page) == "PLAY_2")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     assert can_choose(page)
+    # One column with the player's own panels first: the hand and the move come before the seats' table...
+    boxes = [page.locator(part).bounding_box() for part in ("#revealed", "#own", "#choices", "#seats")]
+    tops = [box["y"] for box in boxes if box is not None]
+    assert len(tops) == 4 and tops == sorted(tops)
+    # ... whose rows are blocks, each cell named: nothing of the last seat's row is cut off on the right.
+    for label in ("Cards", "Tokens month / banked", "Support used"):  # never empty (a side's cell may be: hidden)
+        box = page.locator(f"#seats tr[data-seat='4'] td[data-label='{label}']").bounding_box()
+        assert box is not None and box["x"] + box["width"] <= 360, label
+    # The rules help's Close button stays in sight when the help opens far down its list.
+    page.click("#phase button.qhelp")
+    close, dialog = page.locator("#help .help-head button").bounding_box(), page.locator("#help").bounding_box()
+    assert close is not None and dialog is not None and close["y"] >= dialog["y"]
+    page.click("#help .help-head button")
+    assert not page.locator("#help").is_visible()
     context.close()
 
 
@@ -209,4 +230,9 @@ def test_rules_help_opens_at_the_phase_and_cites_rules_of_the_spec(server: str, 
     assert "2.5" in page.inner_text("#help-phase-DRAFT_PASS + dd")
     page.keyboard.press("Escape")
     assert not page.locator("#help").is_visible()
+    # The monthly scoring's help is next to the tokens it banks (rules 7.1 to 7.3).
+    page.click("#seats th button.qhelp[data-key='help-scoring-month']")
+    assert page.evaluate("document.activeElement.id") == "help-scoring-month"
+    assert "7.2" in page.inner_text("#help-scoring-month + dd")
+    page.keyboard.press("Escape")
     context.close()

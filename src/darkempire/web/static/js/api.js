@@ -27,6 +27,7 @@ const key = (id, seat) => `darkempire:${id}:${seat}`;
 export const credentials = {
   get: (id, seat) => localStorage.getItem(key(id, seat)),
   set: (id, seat, credential) => localStorage.setItem(key(id, seat), credential),
+  forget: (id, seat) => localStorage.removeItem(key(id, seat)),
 };
 
 // One game connection. `onMessage` gets every server message; `hello` is sent on opening, with `since` so a
@@ -39,6 +40,7 @@ export class GameSocket {
     this.onMessage = onMessage;
     this.onClose = onClose;
     this.since = null;
+    this.greeted = false; // whether the newest connection's hello was answered with a welcome
   }
 
   open() {
@@ -46,6 +48,7 @@ export class GameSocket {
     const base = new URL(".", location.href).pathname;
     const socket = new WebSocket(`${scheme}//${location.host}${base}api/matches/${encodeURIComponent(this.matchId)}/socket`);
     this.socket = socket;
+    this.greeted = false;
     // A replaced socket's late events are ignored: only the newest connection speaks for the page.
     socket.addEventListener("open", () => this.send("hello", {
       seat: this.seat, credential: this.credential, since: this.since,
@@ -53,6 +56,7 @@ export class GameSocket {
     socket.addEventListener("message", (event) => {
       if (socket !== this.socket) return;
       const message = JSON.parse(event.data);
+      if (message.type === "welcome") this.greeted = true;
       if (message.type === "welcome" || message.type === "update") this.since = message.seq;
       this.onMessage(message);
     });
@@ -75,9 +79,10 @@ export class GameSocket {
     old.close();
   }
 
+  // Stop for good: the page neither hears this connection again nor opens another.
   close() {
     const old = this.socket;
     this.socket = null;
-    old.close();
+    if (old) old.close();
   }
 }

@@ -5,6 +5,8 @@ import { h, notice } from "./dom.js";
 const BOTS = [["", "a person"], ["greedy", "greedy bot"], ["random", "random bot"]];
 const THEMES = [["steam-noir", "Steam Noir: Revolution"], ["dark-empire", "Dark Empire: Revolution"]];
 
+const themeName = (theme) => (THEMES.find(([value]) => value === theme) || [theme, theme])[1];
+
 export const links = {
   seat: (id, seat) => new URL(`?match=${encodeURIComponent(id)}&seat=${seat}`, location.href).href,
   watch: (id) => new URL(`?match=${encodeURIComponent(id)}&watch`, location.href).href,
@@ -19,14 +21,30 @@ async function sit(id, seat, name) {
   location.href = links.seat(id, answer.seat);
 }
 
-function nameField() {
-  return h("label", {}, "Your name ", h("input", { id: "name", name: "name", maxlength: "40", value: playerName(), autocomplete: "nickname" }));
+// Enter in the field sits at `seat` (the seat whose link was opened), if it is free.
+function nameField(id, seat) {
+  const enter = seat === null ? null : (event) => {
+    if (event.key === "Enter") sit(id, seat, currentName()).catch((e) => notice(e.message));
+  };
+  return h("label", {}, "Your name ", h("input", { id: "name", name: "name", maxlength: "40", value: playerName(), autocomplete: "nickname", onkeydown: enter }));
 }
 
 const currentName = () => document.getElementById("name").value.trim();
 
-// One match's seats: sit at a free human seat, copy the link to each seat and to watch.
-export function matchPanel(summary) {
+const free = (summary, seat) => !summary.over && summary.seats.some((s) => s.seat === seat && !s.bot && !s.held);
+
+// What the link to a seat says to the person who opens it in a browser without that seat's credential.
+function invitation(summary, seat) {
+  const entry = summary.seats.find((s) => s.seat === seat);
+  if (!entry) return null;
+  if (summary.over) return h("p", { id: "invitation" }, "This match is over: watch it to see how it ended.");
+  if (entry.bot || entry.held) return h("p", { id: "invitation" }, `Seat ${seat} is ${entry.bot ? "a bot's" : "taken"}: sit at a free seat below, or watch.`);
+  return h("p", { id: "invitation" }, `This is the link to seat ${seat}: give your name and press Enter (or the seat's Sit button) to sit there.`);
+}
+
+// One match's seats: sit at a free human seat, copy the link to each seat and to watch. `invited`: the seat
+// whose link was opened, if any.
+export function matchPanel(summary, invited = null) {
   const rows = summary.seats.map((seat) => h("li", { "data-seat": seat.seat },
     `Seat ${seat.seat}: `,
     seat.bot ? `${seat.bot} bot` : seat.held ? `taken${seat.name ? ` by ${seat.name}` : ""}` : "free",
@@ -34,8 +52,9 @@ export function matchPanel(summary) {
     !seat.bot ? h("div", { class: "links" }, h("label", {}, `Link to seat ${seat.seat} `, h("input", { readonly: true, value: links.seat(summary.match_id, seat.seat), "data-link": `seat-${seat.seat}`, onfocus: (e) => e.target.select() }))) : null,
   ));
   return h("section", { class: "panel", id: "match", "data-match": summary.match_id },
-    h("h2", {}, `Match ${summary.match_id}: ${summary.players} players, ${summary.theme}${summary.over ? " (over)" : ""}`),
-    nameField(),
+    h("h2", {}, `Match ${summary.match_id}: ${summary.players} players, ${themeName(summary.theme)}${summary.over ? " (over)" : ""}`),
+    invited === null ? null : invitation(summary, invited),
+    nameField(summary.match_id, free(summary, invited) ? invited : null),
     h("ul", {}, rows),
     h("div", { class: "links" }, h("label", {}, "Link to watch ", h("input", { readonly: true, value: links.watch(summary.match_id), "data-link": "watch", onfocus: (e) => e.target.select() }))),
     h("p", {}, h("a", { href: links.watch(summary.match_id), id: "watch" }, "Watch this match")));
@@ -67,6 +86,6 @@ export async function showLobby(root) {
   try {
     const matches = await lobby.open();
     open.replaceChildren(h("h2", {}, "Open matches"), matches.length ? h("ul", {}, matches.map((m) => h("li", {},
-      h("a", { href: `?match=${encodeURIComponent(m.match_id)}` }, `${m.match_id}: ${m.players} players, ${m.theme}, ${m.seats.filter((s) => !s.bot && !s.held).length} free`)))) : h("p", {}, "None yet: create one."));
+      h("a", { href: `?match=${encodeURIComponent(m.match_id)}` }, `${m.match_id}: ${m.players} players, ${themeName(m.theme)}, ${m.seats.filter((s) => !s.bot && !s.held).length} free`)))) : h("p", {}, "None yet: create one."));
   } catch (error) { notice(error.message); }
 }

@@ -24,7 +24,10 @@ async function main() {
       if (credential) { await new Table(root, cardTable, matchId, seat, credential).start(); return; }
     }
     const summary = await lobby.summary(matchId);
-    root.replaceChildren(matchPanel(summary));
+    const invited = params.has("seat") ? Number(params.get("seat")) : null;
+    root.replaceChildren(matchPanel(summary, invited));
+    // A free seat's link opened here: the name field has the focus, and Enter in it sits at that seat.
+    if (root.querySelector(`button.sit[data-seat="${invited}"]`)) root.querySelector("#name").focus();
   } catch (error) {
     notice(error.message);
     root.replaceChildren(h("p", {}, h("a", { href: "./" }, "Back to the lobby")));

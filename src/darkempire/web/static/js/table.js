@@ -1,14 +1,15 @@
 // The table: what one seat (or a spectator) sees of a match, drawn again from the newest prompt after every
 // message. The page keeps only what the server sent this connection: the seat's prompts and events.
-import { GameSocket, lobby } from "./api.js";
+import { GameSocket, credentials, lobby } from "./api.js";
 import { h, notice } from "./dom.js";
 import { matching, selectableCards, toggle } from "./choices.js";
-import { describe, seatName, verdictWords } from "./words.js";
+import { describe, seatName, strengthSums, verdictWords, weekOutcome } from "./words.js";
 import { PHASES } from "./rules.js";
 import { showHelp } from "./help.js";
 import { Names } from "./names.js";
 
 const SHOWN_CHOICES = 12; // more would be a wall of buttons: picking a card narrows the list
+const MOVE_KEYS = /^(card-\d+|choice-\d+|clear|move)$/; // the data-key of what a player moves with
 
 export class Table {
   constructor(root, cardTable, matchId, seat, credential) {
@@ -61,8 +62,16 @@ export class Table {
         this.render();
         break;
       case "error": {
+        // A refused hello (no such match, a credential the server no longer takes, too many connections) or a
+        // lost seat: the same hello would be refused again, so the page stops instead of reconnecting.
+        if (!this.socket.greeted || message.code === "seat-lost") { this.refused(message); break; }
         const rule = message.rule ? ` (rule ${message.rule})` : "";
-        notice(`That choice was refused: ${message.message}${rule}. The table below is brought up to date; choose again.`);
+        // The page sends only actions its prompt listed, so a move the rules refuse was legal when shown: the
+        // game had moved on (a stale page). The server's own words follow, for the curious.
+        const lead = message.code === "illegal-action"
+          ? "Your choice came too late: the game had already moved on, so it was not taken"
+          : "That choice was refused";
+        notice(`${lead} (the server says: ${message.message}${rule}). The table below is brought up to date; choose again.`);
         this.sent = false;
         // A refused move changed nothing, but this page may be behind: ask for what it missed.
         this.socket.reconnect();
@@ -73,11 +82,30 @@ export class Table {
     }
   }
 
+  refused(message) {
+    this.socket.close();
+    this.stopped = true;
+    let text = `The server refused this page's connection: ${message.message}. Reload the page to try again.`;
+    if (message.code === "unknown-match") { text = "This match does not exist."; this.missing = true; }
+    else if (message.code === "bad-credential" || message.code === "seat-lost") {
+      credentials.forget(this.matchId, this.me); // the seat's link now leads to the match's seats
+      text = `This browser can no longer play seat ${this.me}: ${message.message}. Take a seat again from the match's page.`;
+    }
+    notice(text);
+    if (this.prompt) this.render();
+    else this.root.replaceChildren(this.stoppedLinks());
+  }
+
+  stoppedLinks() {
+    const seats = this.missing ? null : [h("a", { href: `?match=${encodeURIComponent(this.matchId)}` }, "The match's seats"), " · "];
+    return h("p", { id: "stopped" }, seats, h("a", { href: "./" }, "The lobby"));
+  }
+
   closed(event) {
     if (event.code === 4404) { notice("This match does not exist."); return; }
     notice("The connection was lost; reconnecting…");
     this.lost = true;
-    setTimeout(() => this.socket.reconnect(), 1000);
+    setTimeout(() => { if (!this.stopped) this.socket.reconnect(); }, 1000);
   }
 
   record(seq, events) {
@@ -102,7 +130,7 @@ export class Table {
   }
 
   act(index) {
-    if (this.sent) return;
+    if (this.sent || this.stopped) return;
     this.sent = true;
     notice("");
     this.socket.act(this.prompt.legal_actions[index]);
@@ -119,14 +147,26 @@ export class Table {
     const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
     const view = this.prompt.view;
     const n = this.names();
+    // The game's name is the theme's (rule 1.1): Steam Noir's match is not called Dark Empire.
+    const title = this.prompt.theme === "DARK_EMPIRE" ? "Dark Empire: Revolution" : "Steam Noir: Revolution";
+    document.querySelector(".home").textContent = title;
+    document.title = title;
     this.root.replaceChildren(h("div", { class: "table-grid", "data-phase": view.phase },
       h("div", {}, this.status(view, n), this.revealed(view, n), this.seats(view, n), this.strengths(view, n), this.track(view, n)),
       h("div", {}, this.verdict(view, n), this.own(view, n), this.choices(view, n), this.events()),
     ));
     if (focused) {
-      const again = this.root.querySelector(`[data-key="${CSS.escape(focused)}"]`);
-      if (again) again.focus();
+      const again = focused === "move" ? null : this.root.querySelector(`[data-key="${CSS.escape(focused)}"]`);
+      if (again && !again.disabled) again.focus();
+      // A keyboard player whose card or choice is gone (sent, played, or a new step) stays in the move panel:
+      // on the first card or choice open to it, or else on the panel's heading, which says what it waits for.
+      else if (MOVE_KEYS.test(focused)) this.firstMove().focus();
     }
+  }
+
+  firstMove() {
+    return this.root.querySelector("#hand button.card:not([disabled]), #table-picks button.card, #choices button.choice")
+      || this.root.querySelector("#choices h3");
   }
 
   seat(s) { return seatName(s, this.me, this.seatNames); }
@@ -174,31 +214,36 @@ export class Table {
       const state = view.awaited.includes(s) ? (view.chosen.includes(s) ? "has chosen" : "choosing…") : (view.chosen.includes(s) ? "has chosen" : "");
       rows.push(h("tr", { "data-seat": s },
         h("th", { scope: "row" }, this.seat(s)),
-        h("td", { class: "side-rev" }, mine.filter((p) => p.side === "REVOLUTION").map((p) => this.playedCard(p, n))),
-        h("td", { class: "side-emp" }, mine.filter((p) => p.side === "EMPEROR").map((p) => this.playedCard(p, n))),
-        h("td", {}, String(view.hand_sizes[s])),
-        h("td", {}, `${view.month_tokens[s]} / ${view.banked_tokens[s]}`),
-        h("td", {}, view.support_used[s].map((f) => n.faction(f)).join(", ") || "–"),
-        h("td", {}, state),
+        // data-label: the column's name, which a phone's narrow layout writes before each cell (style.css).
+        h("td", { class: "side-rev", "data-label": "Revolution side" }, mine.filter((p) => p.side === "REVOLUTION").map((p) => this.playedCard(p, n))),
+        h("td", { class: "side-emp", "data-label": "Emperor side" }, mine.filter((p) => p.side === "EMPEROR").map((p) => this.playedCard(p, n))),
+        h("td", { "data-label": "Cards" }, String(view.hand_sizes[s])),
+        h("td", { "data-label": "Tokens month / banked" }, `${view.month_tokens[s]} / ${view.banked_tokens[s]}`),
+        h("td", { "data-label": "Support used" }, view.support_used[s].map((f) => n.faction(f)).join(", ") || "–"),
+        h("td", { class: "state" }, state),
       ));
     }
     return h("section", { class: "panel", id: "seats" },
       h("h3", {}, "The table", this.helpButton("phase-PLAY_1", "plays")),
       h("div", { style: "overflow-x:auto" }, h("table", { class: "seats" },
-        h("thead", {}, h("tr", {}, h("th", {}, "Seat"), h("th", {}, "Revolution side"), h("th", {}, "Emperor side"), h("th", {}, "Cards"), h("th", {}, "Tokens month / banked"), h("th", {}, "Support used"), h("th", {}, ""))),
+        h("thead", {}, h("tr", {}, h("th", {}, "Seat"), h("th", {}, "Revolution side"), h("th", {}, "Emperor side"), h("th", {}, "Cards"), h("th", {}, "Tokens month / banked", this.helpButton("scoring-month", "tokens and monthly scoring")), h("th", {}, "Support used", this.helpButton("card-SUPPORT_CARD", "support cards")), h("th", {}, ""))),
         h("tbody", {}, rows))));
   }
 
   strengths(view, n) {
-    let score = view.week_score;
-    let when = "this week";
-    if (!score && view.history.length) { score = view.history[view.history.length - 1].score; when = "last week"; }
+    const record = view.history.length ? view.history[view.history.length - 1] : null;
+    const score = view.week_score || (record && record.score);
     if (!score) return h("section", { class: "panel", id: "strengths" }, h("h3", {}, "Strengths"), h("p", {}, "Counted when the third step is revealed (rules 5.1, 5.2)."));
+    // The week's record keeps its table as scored, so the sums can be shown after cards left the table.
+    const sums = record && JSON.stringify(record.score) === JSON.stringify(score) ? strengthSums(record.table, score, n) : null;
+    const when = view.week_score ? "this week" : "last week";
     return h("section", { class: "panel", id: "strengths" },
-      h("h3", {}, `Strengths ${when}`, this.helpButton("scoring-week", "weekly scoring")),
-      h("p", {}, n.perFaction(score.strengths)),
-      h("p", {}, score.emperor_strength === null ? "No emperor card." : `Emperor ${score.emperor_strength}${score.emperor_scored ? ": strongest, its card scored" : ""}.`),
-      h("p", {}, `Strongest: ${score.strongest.map((f) => n.faction(f)).join(", ")}.`));
+      h("h3", {}, `Strengths ${when}${record ? ` (month ${record.month}, week ${record.week})` : ""}`, this.helpButton("scoring-week", "weekly scoring")),
+      sums ? h("ul", { class: "sums", id: "sums" }, sums.map((line) => h("li", {}, line))) : [
+        h("p", {}, n.perFaction(score.strengths)),
+        h("p", {}, score.emperor_strength === null ? "No emperor card." : `Emperor ${score.emperor_strength}.`)],
+      h("p", {}, `Strongest: ${score.strongest.map((f) => n.faction(f)).join(", ")}.`),
+      h("div", { id: "outcome" }, weekOutcome(score, n, (s) => this.seat(s)).map((line) => h("p", {}, line))));
   }
 
   track(view, n) {
@@ -235,15 +280,17 @@ export class Table {
     }, n.card(card)));
     return h("section", { class: "panel", id: "own" },
       h("h3", {}, "Your hand", this.helpButton("card-FACTION_CARD", "faction cards")),
-      h("div", { class: "hand", id: "hand" }, hand.length ? hand : "No cards."),
+      // The secrets above the hand, so that from the hand's last card Tab goes straight on to the choices.
       h("p", {}, "Victor faction: ", h("span", { class: "secret", id: "victor" }, n.faction(view.victor)), this.helpButton("card-VICTOR_CARD", "victor card"),
-        " Support this month: ", h("span", { class: "secret", id: "support" }, view.support ? n.faction(view.support) : "not chosen"), this.helpButton("card-SUPPORT_CARD", "support card")));
+        " Support this month: ", h("span", { class: "secret", id: "support" }, view.support ? n.faction(view.support) : "not chosen"), this.helpButton("card-SUPPORT_CARD", "support card")),
+      h("div", { class: "hand", id: "hand" }, hand.length ? hand : "No cards."));
   }
 
   choices(view, n) {
     const actions = this.prompt.legal_actions;
-    const section = (...children) => h("section", { class: "panel", id: "choices", "aria-live": "polite" }, h("h3", {}, "Your move"), ...children);
+    const section = (...children) => h("section", { class: "panel", id: "choices", "aria-live": "polite" }, h("h3", { tabindex: "-1", "data-key": "move" }, "Your move"), ...children);
     if (view.verdict) return section(h("p", {}, "The game is over."));
+    if (this.stopped) return section(h("p", {}, "This page is no longer connected to the match."), this.stoppedLinks());
     if (this.me === null || !actions.length) {
       const waiting = view.awaited.filter((s) => !view.chosen.includes(s)).map((s) => this.seat(s));
       return section(h("p", { class: "waiting", id: "waiting" }, waiting.length ? `Waiting for ${waiting.join(", ")} to choose…` : "Waiting…"));

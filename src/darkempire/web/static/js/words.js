@@ -28,10 +28,69 @@ export function verdictWords(verdict, n, seats) {
     `${reason.text} (rule ${reason.rule})`,
     `Winner: ${winners} with ${factions}.`,
     `Final totals: ${n.perFaction(verdict.totals)} (score-track cards ${n.perFaction(verdict.card_points)}, plus the banked tokens of each victor card's holder; rule 8.1).`,
-    `The emperor's total: ${verdict.emperor_total}.`,
+    `The emperor's total: ${verdict.emperor_total}. The highest faction total: ${Math.max(...verdict.totals)} (rules 8.2, 8.3).`,
     `Victor cards: ${verdict.victors.map((f, seat) => `${seats(seat)} ${n.faction(f)}`).join(", ")}.`,
   ];
-  if (verdict.too_powerful) lines.push(`Too powerful and out: ${n.faction(verdict.too_powerful)} (rule 8.4).`);
+  if (verdict.too_powerful) {
+    const i = n.factionOrder.indexOf(verdict.too_powerful);
+    const next = Math.max(...verdict.totals.filter((_, j) => j !== i));
+    lines.push(`Too powerful and out: ${n.faction(verdict.too_powerful)}, ${verdict.totals[i]} against the next ${next}, ${verdict.totals[i] - next} ahead (rule 8.4).`);
+  }
+  return lines;
+}
+
+// A week's strengths as sums of the cards that made them (rules 5.1, 5.2), written as the spec's examples
+// write them: "Calendrical Order: 3 (revolution card) + (8 + 3) + 8 + (6 + 3) − 6 = 25". `table` is the week's
+// table as scored (a week record's), `score` its scoring; null if the sums do not give the scored strengths.
+export function strengthSums(table, score, n) {
+  const term = (play) => (play.reinforcements.length
+    ? `(${[n.cardValue(play.card), ...play.reinforcements.map(() => 3)].join(" + ")})` : String(n.cardValue(play.card)));
+  const worth = (play) => n.cardValue(play.card) + 3 * play.reinforcements.length;
+  const sum = (terms) => terms.map(([sign, text], i) => (i === 0 ? (sign < 0 ? `−${text}` : text) : `${sign < 0 ? " − " : " + "}${text}`)).join("");
+  const lines = [];
+  let fits = true;
+  n.factionOrder.forEach((faction, i) => {
+    const terms = [];
+    let total = 0;
+    if (table.revolution_card === faction) { terms.push([1, "3 (revolution card)"]); total += 3; }
+    for (const play of table.plays.filter((p) => n.cardFaction(p.card) === faction)) {
+      const sign = play.side === "REVOLUTION" ? 1 : -1;
+      terms.push([sign, sign < 0 ? `${term(play)} (traitor)` : term(play)]);
+      total += sign * worth(play);
+    }
+    fits = fits && total === score.strengths[i];
+    const alone = terms.length === 1 && terms[0][0] > 0 && terms[0][1] === String(total); // "Workers: 5", not "5 = 5"
+    lines.push(`${n.faction(faction)}: ${terms.length && !alone ? `${sum(terms)} = ${total}` : total}`);
+  });
+  if (table.emperor_card === null || table.emperor_card === undefined) {
+    fits = fits && score.emperor_strength === null;
+    lines.push("Emperor: no emperor card, no strength (rule 4.1)");
+  } else {
+    const terms = [[1, `${n.emperorValue(table.emperor_card)} (emperor card)`]];
+    let total = n.emperorValue(table.emperor_card);
+    if (table.add_on) { terms.push([1, `${n.addOnValue(table.add_on)} (add-on)`]); total += n.addOnValue(table.add_on); }
+    for (const play of table.plays.filter((p) => p.side === "EMPEROR")) { terms.push([1, `${term(play)} (traitor)`]); total += worth(play); }
+    fits = fits && total === score.emperor_strength;
+    lines.push(`Emperor: ${sum(terms)} = ${total}`);
+  }
+  return fits ? lines : null;
+}
+
+// What a week's scoring gave, with the numbers that decided it: placing (rule 5.5), the emperor card (5.7) and
+// the tokens (5.4).
+export function weekOutcome(score, n, seat) {
+  const best = Math.max(...score.strengths);
+  const strongest = score.strongest.map((f) => n.faction(f)).join(" and ");
+  const emperor = score.emperor_strength;
+  const lines = [];
+  if (emperor === null) lines.push(`No emperor this week: the strongest, ${strongest} with ${best}, place cards (rule 5.5).`);
+  else if (best > emperor) lines.push(`${strongest} with ${best} beat the emperor's ${emperor}: the strongest place cards and the emperor card is not scored (rules 5.5, 5.7).`);
+  else if (best === emperor) lines.push(`${strongest} with ${best} tie the emperor's ${emperor}: the strongest place cards and the emperor card is scored too (rules 5.5, 5.7).`);
+  else lines.push(`The emperor's ${emperor} beats ${strongest} with ${best}: no faction card is placed and the emperor card is scored (rules 5.5, 5.7).`);
+  const placing = score.placements.map((due) => `one ${n.faction(due.faction)} card by ${seat(due.seat)}`);
+  if (emperor === null || best >= emperor) lines.push(`Placing (most support, rule 5.3): ${placing.length ? placing.join(", ") : "nobody (no revolution-side card of the strongest)"}.`);
+  const awards = score.awards.map((a) => `${seat(a.seat)} +${a.points} (${a.reason === "MOST_SUPPORT" ? "most support" : "highest card"} of ${n.faction(a.faction)})`);
+  lines.push(`Tokens (rule 5.4): ${awards.length ? awards.join(", ") : "nobody"}.`);
   return lines;
 }
 
