@@ -140,6 +140,7 @@ def test_a_page_reloaded_mid_game_comes_back_to_the_same_view(server: str, brows
     assert "You are watching." in watcher.inner_text("#status")
     assert "seat 0 (Ann)" in watcher.inner_text("#seats") and watcher.inner_text("#revealed") == before["#revealed"]
     assert watcher.locator("#hand").count() == 0
+    assert watcher.inner_text("#choices h3") == "The table's move"  # a spectator has no move of its own
     names = _names(server, "STEAM_NOIR")
     html = watcher.content()
     assert not [names[card] for card in hand(page) if shows_card(html, card, names[card])]

@@ -288,7 +288,7 @@ export class Table {
 
   choices(view, n) {
     const actions = this.prompt.legal_actions;
-    const section = (...children) => h("section", { class: "panel", id: "choices", "aria-live": "polite" }, h("h3", { tabindex: "-1", "data-key": "move" }, "Your move"), ...children);
+    const section = (...children) => h("section", { class: "panel", id: "choices", "aria-live": "polite" }, h("h3", { tabindex: "-1", "data-key": "move" }, this.me === null ? "The table's move" : "Your move"), ...children);
     if (view.verdict) return section(h("p", {}, "The game is over."));
     if (this.stopped) return section(h("p", {}, "This page is no longer connected to the match."), this.stoppedLinks());
     if (this.me === null || !actions.length) {
