@@ -211,3 +211,20 @@ def test_the_rule_numbers_the_log_and_the_scoring_cite_are_rules_of_the_spec() -
     headings = set(re.findall(r"^### (\d+\.\d+) ", SPEC.read_text(encoding="utf-8"), re.MULTILINE))
     cited = set(re.findall(r"\b(\d+\.\d+)\b", WORDS_JS.read_text(encoding="utf-8")))
     assert {"5.4", "5.5", "7.1", "8.4"} <= cited <= headings, cited - headings
+
+
+@pytest.mark.spec("9.2")
+def test_a_time_limit_set_in_the_lobby_lets_a_bot_choose_for_a_slow_seat(server: str, browser: Browser) -> None:
+    """The lobby's "seconds per decision": a seat that lets the time run out has its choice made for it, and the
+    page says so in its log (issue 16's time limit, set from the page)."""
+    page = browser.new_context().new_page()
+    page.goto(server + "/")
+    page.fill("#time-limit", "1")
+    page.click("#create-match")
+    page.wait_for_selector("#match")
+    match_id = str(page.get_attribute("#match", "data-match"))
+    assert httpx.get(f"{server}/api/matches/{match_id}").json()["match"]["time_limit"] == 1.0
+    sit(page, 0, "Slow")
+    page.wait_for_selector("#log li[data-kind='timeout']", timeout=TIMEOUT_MS)
+    assert "ran out of time" in page.inner_text("#log")
+    page.context.close()

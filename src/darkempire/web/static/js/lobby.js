@@ -70,17 +70,22 @@ export async function showLobby(root) {
   const players = h("select", { name: "players", id: "players", onchange: () => seats.replaceChildren(h("legend", {}, "Who plays each seat"), ...seatsFields(Number(players.value))) },
     [3, 4, 5].map((count) => h("option", { value: count }, String(count))));
   const theme = h("select", { name: "theme", id: "theme" }, THEMES.map(([value, label]) => h("option", { value }, label)));
+  // Optional: a seat that lets this many seconds pass has its choice made by a greedy bot, and everyone is told.
+  const limit = h("input", { type: "number", name: "time_limit", id: "time-limit", min: "1", max: "86400", step: "1", placeholder: "none" });
   const created = h("div", { id: "created" });
   const form = h("form", { id: "create", onsubmit: async (event) => {
     event.preventDefault();
     const bots = [...seats.querySelectorAll("select")].map((select) => select.value || null);
     try {
-      const summary = await lobby.create({ players: Number(players.value), theme: theme.value, bots });
+      const timeLimit = limit.value === "" ? null : Number(limit.value);
+      const summary = await lobby.create({ players: Number(players.value), theme: theme.value, bots, time_limit: timeLimit });
       created.replaceChildren(matchPanel(summary));
       const sitButton = created.querySelector("button.sit");
       if (sitButton) sitButton.focus();
     } catch (error) { notice(error.message); }
-  } }, h("label", {}, "Players ", players), h("label", {}, "Theme ", theme), seats, h("button", { type: "submit", id: "create-match" }, "Create the match"));
+  } }, h("label", {}, "Players ", players), h("label", {}, "Theme ", theme), seats,
+    h("label", {}, "Seconds per decision ", limit, " (empty: no limit; when time runs out a greedy bot chooses for the seat)"),
+    h("button", { type: "submit", id: "create-match" }, "Create the match"));
   const open = h("section", { class: "panel", id: "open" }, h("h2", {}, "Open matches"), h("p", {}, "Looking…"));
   root.replaceChildren(h("div", { class: "lobby" }, h("section", { class: "panel" }, h("h2", {}, "New match"), form, created), open));
   try {
