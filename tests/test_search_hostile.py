@@ -58,6 +58,84 @@ def _deadline(seconds: float) -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
+# --------------------------------------------------------------------------- the constructor
+
+
+@pytest.mark.parametrize(
+    ("options", "field"),
+    [
+        ({"milliseconds": float("inf")}, "milliseconds"),  # searched forever: the deadline was never reached
+        ({"milliseconds": True}, "milliseconds"),
+        ({"milliseconds": "5"}, "milliseconds"),
+        ({"worlds": float("nan")}, "worlds"),  # accepted, and then no world was ever tried
+        ({"playouts": float("nan")}, "playouts"),
+        ({"worlds": 2.5}, "worlds"),
+        ({"plan_worlds": 1.5}, "plan_worlds"),  # accepted, then a TypeError from range() at the first choice
+        ({"worlds": True}, "worlds"),
+        ({"worlds": "3"}, "worlds"),
+        ({"playouts": float("inf")}, "playouts"),
+        ({"switch": float("inf")}, "switch"),
+        ({"switch": "2"}, "switch"),
+    ],
+)
+def test_a_budget_that_is_no_finite_number_of_the_right_kind_is_refused_naming_it(
+    options: dict[str, Any], field: str
+) -> None:
+    with pytest.raises(InvalidArgumentError, match=rf"\b{field}\b"):
+        SearchBot(0, **options)
+
+
+def test_a_whole_number_of_another_type_is_a_count() -> None:
+    class Count(int):
+        pass
+
+    bot = SearchBot(0, worlds=Count(3), playouts=Count(30), plan_worlds=Count(1))
+    assert (bot.worlds, bot.playouts, bot.plan_worlds) == (3, 30, 1)
+    assert all(type(n) is int for n in (bot.worlds, bot.playouts, bot.plan_worlds))
+
+
+# --------------------------------------------------------------------------- the arguments of a choice
+
+
+def _play_step(seed: int = 3) -> GameState:
+    """A play-step state of a 4-player greedy game where seat 1 has more than three legal actions."""
+    state = deal_state(GameConfig(players=4), seed)
+    bots = [GreedyBot(s) for s in range(4)]
+    while not (state.phase is Phase.PLAY_2 and len(legal_actions(state, 1)) > 3):
+        seat = min(awaited_seats(state))
+        state = apply(state, seat, bots[seat].choose(player_view(state, seat), legal_actions(state, seat)))
+    return state
+
+
+def _finished() -> GameState:
+    return run_game(GameConfig(players=4), 1, [GreedyBot(s) for s in range(4)])
+
+
+@pytest.mark.spec("9.2")
+@pytest.mark.parametrize(
+    "case",
+    [
+        "reversed",  # the same actions in another order: the bot returned another action than it chose
+        "another seat's",  # another seat's legal actions: it returned one of that seat's actions
+        "shorter",  # an IndexError
+        "finished",  # a finished game's view with some actions: it returned one
+        "already chosen",  # the seat has chosen in this step: it chose again
+    ],
+)
+def test_legal_actions_that_are_not_the_views_are_refused(case: str) -> None:
+    state = _play_step()
+    view, legal = player_view(state, 1), legal_actions(state, 1)
+    arguments: dict[str, tuple[PlayerView, Sequence[Action]]] = {
+        "reversed": (view, tuple(reversed(legal))),
+        "another seat's": (view, legal_actions(state, 2)),
+        "shorter": (view, tuple(legal)[:2]),
+        "finished": (player_view(_finished(), 1), legal),
+        "already chosen": (player_view(apply(state, 1, legal[0]), 1), legal),
+    }
+    with pytest.raises(InvalidArgumentError, match="legal|chose|over"):
+        _small(2).choose(*arguments[case])
+
+
 # --------------------------------------------------------------------------- a view of no game
 
 
@@ -71,6 +149,66 @@ def test_a_view_of_no_game_the_rules_reach_is_refused_instead_of_searched_foreve
         _small(0).choose(player_view(state, 1), legal_actions(state, 1))
     with _deadline(60), pytest.raises(InvalidArgumentError, match="seat 0 holds 1 card at the draft"):
         Kernel.from_state(state).playout(random.Random(0))
+
+
+# --------------------------------------------------------------------------- one bot, two seats
+
+
+@pytest.fixture
+def checked_worlds(monkeypatch: pytest.MonkeyPatch) -> list[GameState]:
+    """Every world the search bot draws from now on, each checked by the state oracle as it is drawn."""
+    drawn: list[GameState] = []
+
+    def checked(view: PlayerView, rng: random.Random, *, passed: Sequence[Any] = ()) -> GameState:
+        world = sample_world(view, rng, passed=passed)
+        check_state(world)
+        drawn.append(world)
+        return world
+
+    monkeypatch.setattr(search_bot, "sample_world", checked)
+    return drawn
+
+
+@pytest.mark.spec("9.4")
+def test_one_search_bot_in_two_seats_draws_worlds_of_each_seats_own(checked_worlds: list[GameState]) -> None:
+    """The bot remembered the cards it passed per object, not per seat: in seats 0 and 2 of three, seat 0's
+    draft discard pinned seat 2's passed cards (in seat 0's own hand) to seat 1, a world with a card twice."""
+    shared = _small(4)
+    state = run_game(GameConfig(players=3), 2, [shared, GreedyBot(1), shared])
+    assert state.verdict is not None
+    assert sum(w.phase is Phase.DRAFT_DISCARD for w in checked_worlds) >= 2  # both seats searched there
+
+
+@pytest.mark.spec("9.4")
+def test_a_reused_bot_forgets_passed_cards_that_do_not_fit_its_hand(checked_worlds: list[GameState]) -> None:
+    """A bot that passed cards in one game and is then first asked at the draft discard of another (a resumed
+    game) pinned the old cards to the next seat, though it holds one of them now: a card twice."""
+    bot = _small(1)
+    first = deal_state(GameConfig(players=3), 1)
+    old = bot.choose(player_view(first, 0), legal_actions(first, 0))  # remembers seat 0's pass of game 1
+    assert isinstance(old, PassCards)
+    state = deal_state(GameConfig(players=3), 4)
+    for seat in range(3):
+        state = apply(state, seat, legal_actions(state, seat)[-1])
+    view = player_view(state, 0)
+    assert view.phase is Phase.DRAFT_DISCARD and set(old.cards) & set(view.hand)  # the case the test is about
+    assert bot.choose(view, legal_actions(state, 0)) in legal_actions(state, 0)
+    assert checked_worlds
+
+
+@pytest.mark.spec("9.4")
+def test_sample_world_refuses_passed_cards_the_seat_can_see() -> None:
+    state = deal_state(GameConfig(players=3), 5)
+    passed_by_0 = legal_actions(state, 0)[0]
+    assert isinstance(passed_by_0, PassCards)
+    for seat in range(3):
+        state = apply(state, seat, passed_by_0 if seat == 0 else legal_actions(state, seat)[0])
+    view = player_view(state, 0)
+    real = tuple(sorted(passed_by_0.cards, key=lambda c: c.id))
+    check_state(sample_world(view, random.Random(1), passed=real))
+    for wrong in (view.hand[:2], real[:1], (*real, view.hand[0]), (real[0], real[0])):
+        with pytest.raises(InvalidArgumentError, match="passed"):
+            sample_world(view, random.Random(1), passed=wrong)
 
 
 # --------------------------------------------------------------------------- the kernel's GreedyBot
