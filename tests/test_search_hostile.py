@@ -258,3 +258,19 @@ def test_greedy_index_refuses_a_seat_that_has_no_choice_or_is_no_seat() -> None:
     k.counts[1] = 0
     with pytest.raises(InvalidArgumentError, match="no legal action"):
         greedy_index(k, 1, random.Random(0))  # was 0, an index of no listing
+
+
+# --------------------------------------------------------------------------- the command line's help
+
+
+def test_simulates_help_names_its_defaults_as_they_are() -> None:
+    """``--bots``' help said the default was "greedy for now" and ``--engine auto`` "the kernel when a seat is
+    random"; the search bot is the default of small runs, and auto plays greedy tables on the kernel too."""
+    import argparse
+
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    helps = {action.dest: action.help or "" for action in parser._actions}
+    assert "for now" not in helps["bots"]
+    assert all(kind in helps["bots"] for kind in STRENGTH_ORDER)
+    assert all(kind in helps["engine"] for kind in NATIVE_KINDS)
