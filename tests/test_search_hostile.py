@@ -211,6 +211,41 @@ def test_sample_world_refuses_passed_cards_the_seat_can_see() -> None:
             sample_world(view, random.Random(1), passed=wrong)
 
 
+# --------------------------------------------------------------------------- hidden information, whole games
+
+
+@pytest.mark.spec("9.4")
+@pytest.mark.parametrize(("players", "seat"), [(3, 0), (3, 2), (5, 0), (5, 4)])
+def test_every_choice_of_a_game_is_the_same_in_a_twin_state(players: int, seat: int) -> None:
+    """At each of the search seat's decisions of a game (draft, support, play steps, placement, re-organize),
+    a twin state drawn with every hidden thing dealt again (other hands, piles, victor and support cards,
+    the others' pending choices, the seed) gives the same view, and the bot as it was chooses the same."""
+    state = deal_state(GameConfig(players=players), players + seat)
+    bots: list[Any] = [GreedyBot(s) for s in range(players)]
+    bots[seat] = _small(seat)
+    rng = random.Random(seat)
+    phases = set()
+    passed: frozenset[Any] = frozenset()
+    awaited = awaited_seats(state)
+    while not state.is_over:
+        mover = min(awaited)
+        view, legal = player_view(state, mover, awaited=awaited), legal_actions(state, mover)
+        before = copy.deepcopy(bots[mover])
+        action = bots[mover].choose(view, legal)
+        if mover == seat and len(legal) > 1:
+            twin = resample_hidden(state, seat, rng, passed=passed if state.phase is Phase.DRAFT_DISCARD else ())
+            assert twin != state and player_view(twin, seat, awaited=awaited) == view
+            again = before.choose(player_view(twin, seat, awaited=awaited), legal_actions(twin, seat))
+            assert again == action and before._rng.getstate() == bots[seat]._rng.getstate()
+            phases.add(state.phase)
+        if mover == seat and isinstance(action, PassCards):
+            passed = action.cards
+        after = apply(state, mover, action)
+        awaited = awaited - {mover} if after.pending[mover] is not None else awaited_seats(after)
+        state = after
+    assert {Phase.DRAFT_PASS, Phase.DRAFT_DISCARD, Phase.CHOOSE_SUPPORT, Phase.PLAY_1, Phase.REORGANIZE} <= phases
+
+
 # --------------------------------------------------------------------------- the kernel's GreedyBot
 
 
