@@ -425,7 +425,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--bots",
         default=None,
         help="bot kind of every seat, or a comma-separated kind per seat: " + ", ".join(sorted(BOT_KINDS))
-        + " (default: the strongest that fits the run's size, greedy for now; random only when asked)",
+        + " (default: the strongest that fits the run's size: ismcts for a small run, else greedy; random only"
+        " when asked)",
     )
     add_backend_arguments(parser)
     parser.add_argument(
@@ -435,8 +436,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--engine",
         choices=ENGINES,
         default="auto",
-        help="play on the playout kernel, the reference engine, or auto: the kernel when a seat is random"
-        " (default auto); results do not depend on it",
+        help="play on the playout kernel, the reference engine, or auto: the kernel when every seat is random or"
+        " greedy (default auto); results do not depend on it",
     )
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.add_argument("--plot", metavar="FILE.png", help="draw the distributions to FILE.png (needs matplotlib)")

@@ -30,7 +30,8 @@ from typing import Final
 from darkempire.kernel import encoding as enc
 from darkempire.kernel import steps
 from darkempire.kernel.listing import decode_placement
-from darkempire.kernel.mutable import Table
+from darkempire.kernel.mutable import Record, Table
+from darkempire.rules.errors import InvalidArgumentError
 
 __all__ = ["Forecast", "GreedySeat", "choose_for", "greedy_index", "play_greedy", "sinking"]
 
@@ -70,6 +71,8 @@ class GreedySeat:
 class Forecast:
     """What GreedyBot reads of the finished weeks and the score track, summed when they change.
 
+    It follows one table forward: handed another table (a copy, or another game), it reads that one afresh.
+
     :ivar key: the moment it was read at: finished weeks, placed faction and emperor cards, and the month.
     :ivar traitors: the traitor cards each seat played in the finished weeks.
     :ivar emperor_weeks: finished weeks with an emperor card.
@@ -77,20 +80,25 @@ class Forecast:
         :func:`darkempire.bots.expects_emperor_victory`, the same for every seat).
     """
 
-    __slots__ = ("emperor_ahead", "emperor_weeks", "key", "traitors")
+    __slots__ = ("emperor_ahead", "emperor_weeks", "history", "key", "traitors")
 
     def __init__(self, n: int) -> None:
         self.key = (-1, -1, -1, -1)
+        #: The finished weeks of the table it was read on: every table has its own list, so two tables at
+        #: the same counts are told apart.
+        self.history: list[Record] | None = None
         self.traitors = [0] * n
         self.emperor_weeks = 0
         self.emperor_ahead = False
 
     def update(self, k: Table) -> None:
-        """Read ``k`` again if the finished weeks, the score track or the month changed since the last read."""
+        """Read ``k`` again if it is another table, or the finished weeks, the score track or the month changed
+        since the last read."""
         key = (len(k.history), len(k.faction_track), len(k.emperor_track), k.month)
-        if key == self.key:
+        if key == self.key and k.history is self.history:
             return
         self.key = key
+        self.history = k.history
         traitors = [0] * k.n
         emperor_weeks = emperor_wins = 0
         scored = {(month, week) for _, month, week in k.emperor_track}
@@ -318,8 +326,15 @@ def greedy_index(
     :param forecast: kept up to date by this call; a fresh one is read when not given.
     :param sink: GreedyBot's mode, sinking or rising, instead of the one its forecast gives
         (:func:`sinking`): a search plays its own seat this way to try out either plan.
+    :raises ~darkempire.rules.errors.InvalidArgumentError: ``seat`` is no seat of the table, or has no legal
+        action now (GreedyBot is asked only with one).
     """
-    if k.counts[seat] <= 1:
+    if not 0 <= seat < k.n:
+        raise InvalidArgumentError(f"there is no seat {seat} in a {k.n}-player game")
+    count = k.counts[seat]
+    if count <= 1:
+        if count == 0:
+            raise InvalidArgumentError(f"seat {seat} has no legal action now: there is nothing to choose")
         return 0
     if sink is None:
         if forecast is None:

@@ -36,6 +36,7 @@ from darkempire.rules.actions import (
     Reorganize,
 )
 from darkempire.rules.cards import HAND_CARDS
+from darkempire.rules.errors import InvalidArgumentError
 
 if TYPE_CHECKING:
     from darkempire.kernel.mutable import Table
@@ -240,6 +241,11 @@ def decode_reorganize(k: Table, seat: int, index: int) -> tuple[int, list[int]]:
 def decode_pair(k: Table, seat: int, index: int) -> tuple[int, int]:
     """Draft action ``index`` of ``seat``: the pair of cards, in :func:`itertools.combinations` order."""
     hand = k.hands[seat]
+    if index < 0:  # a seat with fewer than 2 cards has no pair to give: counting the pairs out never ends
+        raise InvalidArgumentError(
+            f"seat {seat} holds {len(hand)} card{'' if len(hand) == 1 else 's'} at the draft, no pair to pass or "
+            "discard: no game the rules reach has such a hand (rules 2.5, 2.6)"
+        )
     pairs = enc.PAIRS[len(hand)] if len(hand) < len(enc.PAIRS) else ()
     if pairs:
         first, second = pairs[index]

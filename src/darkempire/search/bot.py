@@ -8,9 +8,10 @@ At each decision with a real choice the bot
    have already made in this step, hidden from it, are made again in each world by the opponent model. Each
    world becomes a :class:`~darkempire.kernel.interface.Kernel`. The model of every other seat is
    :class:`~darkempire.bots.GreedyBot` (:mod:`darkempire.kernel.greedy`);
-2. at its first decision of each month, chooses a **plan** (:mod:`darkempire.search.plans`): on each world
-   it plays the game to the end once with its own seat rising and once sinking, and takes the plan that won
-   the larger share, keeping the plan it has unless the other wins ``switch`` more of the worlds;
+2. chooses a **plan** (:mod:`darkempire.search.plans`): on each of ``plan_worlds`` worlds it plays the game
+   to the end once with its own seat rising and once sinking, and adds the paired difference of the wins to
+   the game's tally; it starts sinking and takes the other plan only when that plan leads the tally by
+   ``switch`` standard errors;
 3. chooses the move. Rising, it plays as GreedyBot rises. Sinking, at a play step it tries every distinct
    legal action on every world, plays the rest of the week out (its own seat by
    :func:`~darkempire.search.plans.evasive_index`, the others by the model) and scores the week's end by
@@ -22,10 +23,15 @@ At each decision with a real choice the bot
 The budget is ``playouts`` week-long playouts per decision over at most ``worlds`` worlds (deterministic: the
 same seed, budget and views give the same choices), or, with ``milliseconds``, as many worlds as fit in that
 much CPU time (:func:`time.process_time`), then no longer deterministic.
+
+What the bot remembers (its plan, the tally, the cards it passed at the draft) is kept per seat, and
+forgotten at the seat's draft pass, when a new game begins: one bot may play several seats, or several games.
 """
 
 from __future__ import annotations
 
+import math
+import numbers
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -33,11 +39,12 @@ from collections.abc import Callable, Sequence
 from darkempire.kernel import encoding as enc
 from darkempire.kernel.greedy import Forecast, choose_for, greedy_index
 from darkempire.kernel.interface import Kernel
-from darkempire.kernel.listing import decode_play
+from darkempire.kernel.listing import build_action, decode_play
 from darkempire.kernel.mutable import Table
 from darkempire.kernel import steps
 from darkempire.rules.actions import Action, PassCards
 from darkempire.rules.cards import HandCard
+from darkempire.rules.errors import InvalidArgumentError
 from darkempire.rules.state import Phase
 from darkempire.rules.views import PlayerView
 from darkempire.search.belief import VictorBelief
@@ -58,9 +65,11 @@ class SearchBot:
     :param playouts: the budget in iterations: the most week-long playouts per decision (a playout to the
         month's end counts as four); with many candidates, fewer than ``worlds`` worlds are drawn.
     :param milliseconds: if given, a CPU-time budget per decision instead of ``worlds`` (at least one world).
-    :param plan_worlds: worlds on which the two plans are played to the end at the month's first decision.
-    :param switch: the share of those worlds by which the other plan must win more to be taken.
-    :raises ValueError: for a budget below one world, or a ``switch`` outside 0-1.
+    :param plan_worlds: worlds on which the two plans are played to the end at each decision.
+    :param switch: by how many standard errors the other plan must lead the tally to be taken.
+    :raises ~darkempire.rules.errors.InvalidArgumentError: (a ``ValueError`` and a ``TypeError``) naming the
+        parameter: ``worlds``, ``playouts`` or ``plan_worlds`` not a whole number of 1 or more,
+        ``milliseconds`` not a finite number above 0, ``switch`` not a finite number of 0 or more.
     """
 
     def __init__(
@@ -73,58 +82,73 @@ class SearchBot:
         plan_worlds: int = 2,
         switch: float = 2.0,
     ) -> None:
-        if worlds < 1 or playouts < 1 or plan_worlds < 1 or (milliseconds is not None and not milliseconds > 0):
-            raise ValueError("a SearchBot needs at least one world and playout per decision and per plan, and a positive budget")
-        if not switch >= 0.0:
-            raise ValueError(f"switch is a number of standard errors, 0 or more, not {switch!r}")
+        self.worlds = _count("worlds", worlds)
+        self.playouts = _count("playouts", playouts)
+        self.plan_worlds = _count("plan_worlds", plan_worlds)
+        if milliseconds is not None and _number("the search budget milliseconds", milliseconds) <= 0:
+            raise InvalidArgumentError(f"the search budget milliseconds must be above 0, not {milliseconds!r}")
+        if _number("switch", switch) < 0:
+            raise InvalidArgumentError(f"switch is a number of standard errors, 0 or more, not {switch!r}")
         self._rng = random.Random(seed)
-        self.worlds = worlds
-        self.playouts = playouts
         self.milliseconds = milliseconds
-        self.plan_worlds = plan_worlds
         self.switch = switch
-        #: The plan the bot plays now (:data:`~darkempire.search.plans.RISE` or ``SINK``), ``None`` before its first.
+        #: The plan the bot plays now, or played at its last choice (:data:`~darkempire.search.plans.RISE` or
+        #: ``SINK``): it starts sinking.
         self.plan = SINK
-        self._tally = _Tally()
-        self._passed: tuple[HandCard, ...] = ()
+        self._seats: dict[int, _Memory] = {}
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """The action the plan and the search pick (module docstring).
 
         :raises ValueError: if ``legal`` is empty or ``view`` is a spectator view.
+        :raises ~darkempire.rules.errors.InvalidArgumentError: (a ``ValueError``) if the game is over, the seat
+            has already chosen in this step, ``legal`` is not the view's legal actions in the engine's order
+            (:func:`~darkempire.rules.engine.legal_actions`), or the view is of no game the rules reach.
         """
         if not legal:
             raise ValueError("a bot is asked only when its seat has at least one legal action")
-        if view.seat is None or view.victor is None:
+        seat = view.seat
+        if seat is None or view.victor is None:
             raise ValueError("a bot plays a seat: it needs a player view, not the spectator view")
-        if view.phase is Phase.DRAFT_PASS:  # a new game
-            self._passed, self.plan, self._tally = (), SINK, _Tally()
+        if view.phase is Phase.GAME_OVER:
+            raise InvalidArgumentError("the game is over: no seat chooses, whatever legal says")
+        if view.pending is not None:
+            raise InvalidArgumentError(f"seat {seat} already chose in this step: it has no legal action left")
+        if view.phase is Phase.DRAFT_PASS or seat not in self._seats:  # a new game, or a new seat
+            self._seats[seat] = _Memory()
+        memory = self._seats[seat]
+        self.plan = memory.plan
         if len(legal) == 1:
             return legal[0]
         started = time.process_time()
-        draw = _Worlds(view, self._rng, self._passed)
-        self.plan = self._choose_plan(draw, view.seat)
-        action = legal[self._decide(draw, view, started)]
+        draw = _Worlds(view, self._rng, memory.passed_for(view))
+        _check_legal(draw.world(0)[0], seat, legal)  # world 0 is the plan's first: no extra draw
+        self.plan = memory.plan = self._choose_plan(draw, seat, memory)
+        index = self._decide(draw, view, started)
+        action = legal[index]
+        if action != build_action(draw.world(0)[0], seat, index):
+            raise InvalidArgumentError(f"legal is not seat {seat}'s legal actions in the engine's order")
         if isinstance(action, PassCards):
-            self._passed = tuple(action.cards)
+            memory.passed = tuple(sorted(action.cards, key=lambda c: c.id))
+            memory.kept = frozenset(c.id for c in view.hand) - {c.id for c in action.cards}
         return action
 
     # ------------------------------------------------------------------ the plan
 
-    def _choose_plan(self, draw: _Worlds, seat: int) -> str:
+    def _choose_plan(self, draw: _Worlds, seat: int, memory: _Memory) -> str:
         for world, seed in draw.first(self.plan_worlds):
             won = []
             for plan in PLANS:
                 k = world.copy()
                 _play(k, seat, plan, seed, _GAME)
                 won.append(win_share(k, seat))
-            self._tally.add(won[0] - won[1])
-        lead = self._tally.z()
-        if self.plan == SINK and lead > self.switch:
+            memory.tally.add(won[0] - won[1])
+        lead = memory.tally.z()
+        if memory.plan == SINK and lead > self.switch:
             return RISE
-        if self.plan == RISE and lead < -self.switch:
+        if memory.plan == RISE and lead < -self.switch:
             return SINK
-        return self.plan
+        return memory.plan
 
     # ------------------------------------------------------------------ the move
 
@@ -159,6 +183,50 @@ class SearchBot:
         if default in candidates and scores[candidates.index(default)] >= scores[best]:
             return default
         return candidates[best]
+
+
+def _count(name: str, value: object) -> int:
+    """``value`` as an ``int`` if it is a whole number of 1 or more (not a bool), else a clear error."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
+        raise InvalidArgumentError(f"the search budget {name} must be a whole number, 1 or more, not {value!r}")
+    return int(value)
+
+
+def _number(name: str, value: object) -> float:
+    """``value`` as a ``float`` if it is a finite real number (not a bool), else a clear error."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value):
+        raise InvalidArgumentError(f"{name} must be a finite number, not {value!r}")
+    return float(value)
+
+
+def _check_legal(k: Kernel, seat: int, legal: Sequence[Action]) -> None:
+    """Refuse ``legal`` unless it has the size, first and last action of ``seat``'s listing in world ``k``:
+    the bot names its choice by its index in that listing, the engine's."""
+    count = k.counts[seat]
+    if len(legal) != count or legal[0] != build_action(k, seat, 0) or legal[count - 1] != build_action(k, seat, count - 1):
+        raise InvalidArgumentError(
+            f"legal is not seat {seat}'s legal actions in the engine's order ({count} actions in its view's listing)"
+        )
+
+
+class _Memory:
+    """What the bot remembers of one seat's game: its plan, the tally of the plans, the cards it passed."""
+
+    __slots__ = ("kept", "passed", "plan", "tally")
+
+    def __init__(self) -> None:
+        self.plan = SINK
+        self.tally = _Tally()
+        #: The cards the seat passed at the draft, and the ids of those it kept then.
+        self.passed: tuple[HandCard, ...] = ()
+        self.kept: frozenset[int] = frozenset()
+
+    def passed_for(self, view: PlayerView) -> tuple[HandCard, ...]:
+        """The passed cards, if the view's hand still holds every card kept with them (else they are of
+        another game, and unknown here)."""
+        if self.passed and self.kept <= {c.id for c in view.hand}:
+            return self.passed
+        return ()
 
 
 class _Tally:

@@ -38,7 +38,17 @@ import attrs
 
 from darkempire.adapters.core import resample_hidden
 from darkempire.rules.actions import Action
-from darkempire.rules.cards import EMPEROR_CARDS, HAND_CARDS, REVOLUTION_CARDS, EmperorCard, Faction, HandCard, RevolutionCard
+from darkempire.rules.cards import (
+    EMPEROR_CARDS,
+    HAND_CARDS,
+    REVOLUTION_CARDS,
+    EmperorCard,
+    Faction,
+    FactionCard,
+    HandCard,
+    ReinforcementCard,
+    RevolutionCard,
+)
 from darkempire.rules.chance import Chance
 from darkempire.rules.engine import legal_actions
 from darkempire.rules.errors import InvalidArgumentError
@@ -100,7 +110,8 @@ def consistent_state(view: PlayerView, *, passed: Iterable[HandCard] = ()) -> Ga
 
     :param passed: the two cards the seat passed in the draft; placed in the next seat's hand during the
         draft discard step.
-    :raises InvalidArgumentError: for a spectator view, or a view whose public counts do not add up.
+    :raises InvalidArgumentError: for a spectator view, a view whose public counts do not add up, or, in the
+        draft discard step, a ``passed`` that is not two cards the seat cannot see.
     """
     seat = view.seat
     if seat is None or view.victor is None:
@@ -117,6 +128,13 @@ def consistent_state(view: PlayerView, *, passed: Iterable[HandCard] = ()) -> Ga
     pinned: dict[int, list[HandCard]] = {}
     passed_cards = list(passed)
     if view.phase is Phase.DRAFT_DISCARD and passed_cards:
+        unseen = {c.id for c in pool}
+        ids = {c.id for c in passed_cards if isinstance(c, (FactionCard, ReinforcementCard))}
+        if len(passed_cards) != 2 or len(ids) != 2 or not ids <= unseen:
+            raise InvalidArgumentError(
+                f"passed: the 2 cards seat {seat} passed at the draft, now in the next seat's hand and unseen "
+                f"by it (rule 2.5), not {passed_cards!r:.200}"
+            )
         pinned[(seat + 1) % n] = passed_cards
     taken = {c.id for cards in pinned.values() for c in cards}
     table = view.history[-1].table if view.week_score is not None and view.history else view.table
