@@ -29,6 +29,7 @@ from darkempire.rules.actions import Action, Reinforce
 from darkempire.rules.cards import Theme
 from darkempire.rules.events import Event, events_for, opening_events
 from darkempire.rules.state import GameConfig, GameState
+from darkempire.rules.table import Play
 from darkempire.rules.views import PlayerView, player_view, spectator_view
 from darkempire.serialization import load_action, to_data, to_json
 from darkempire.server.protocol import Frame, ack_message, timeout_message, update_message, welcome_message
@@ -45,6 +46,40 @@ Dealer = Callable[[GameConfig, int], GameState]
 
 #: How many times a choice is judged again after another server process wrote first.
 _RETRIES = 3
+
+#: A label's key: its action, the theme, the seat offered it and the number of players, and for a
+#: reinforcement the seat that owns its target and whether that is a traitor card (:func:`_label`).
+_LabelKey = tuple[Action, str, int, int, tuple[int, bool] | None]
+#: The action labels made so far, in every match of this process (:func:`_label`)...
+_LABELS: dict[_LabelKey, str] = {}
+#: ... up to this many: then they are forgotten, and made again as they are asked for. Not more, as the actions
+#: of the keys are objects the garbage collector walks through at each full collection: in the load test's 200
+#: matches (``benchmarks/server_load.py``), 4096 make 30,000 labels, an unbounded store 22,000 (holding as many
+#: actions) and a memo per match and decision 73,000.
+_MOST_LABELS = 4096
+
+
+def _label(action: Action, theme: Theme, view: PlayerView) -> str:
+    """:func:`~darkempire.text.action_label` of ``action`` for the seat of ``view``, made once per process.
+
+    A label names the cards of its action in the theme; of the view it reads only the seat and the number of
+    players (a pass names the seat it goes to) and, for a reinforcement, whose card its target is on the table
+    and whether that is a traitor card. Those are its key, so the label of a key is the same in every match and
+    at every step: a seat is offered the same actions again while the others choose (each label was made once
+    per decision, the biggest cost of a choice), and the same plays in the next step, as other seats are.
+    """
+    owner = None
+    if isinstance(action, Reinforce) and view.table is not None:
+        play: Play | None = view.table.play_of(action.target)
+        owner = None if play is None else (play.seat, play.is_traitor)
+    assert view.seat is not None
+    key = (action, theme.value, view.seat, view.players, owner)  # an Enum's hash is a Python call: its value's is not
+    label = _LABELS.get(key)
+    if label is None:
+        if len(_LABELS) >= _MOST_LABELS:
+            _LABELS.clear()
+        label = _LABELS[key] = action_label(action, theme, view)
+    return label
 
 
 class Outbox(Protocol):
@@ -73,6 +108,7 @@ class Match:
         self._choices: list[Choice] = []
         self.holders: dict[int, SeatHolder] = {}
         self._outboxes: list[Outbox] = []
+        self._theme = Theme(stored.theme)
         self._history: tuple[object, Any] = (None, None)
         #: What each seat (``None``: the spectators) is shown at ``seq`` ``_shown_at``: its prompt, and its
         #: ``update`` message (encoded once, sent to every connection of the seat).
@@ -81,7 +117,6 @@ class Match:
         self._views: dict[int, tuple[PlayerView, Sequence[Action]]] = {}
         self._updates: dict[int | None, Frame] = {}
         self._data: dict[int | None, dict[str, Any]] = {}
-        self._label_memo: tuple[object, dict[tuple[int, Action], str]] = (None, {})
 
     @property
     def seq(self) -> int:
@@ -207,40 +242,18 @@ class Match:
         self._fresh()
         if seat not in self._prompts:
             if seat is None:
-                self._prompts[seat] = Prompt(spectator_view(self.state), (), self.theme, labels=())
+                self._prompts[seat] = Prompt(spectator_view(self.state), (), self._theme, labels=())
             else:
                 view, listing = self._seat_view(seat)
                 actions = tuple(listing)
-                self._prompts[seat] = Prompt(view, actions, self.theme, labels=self._labels(seat, view, actions))
+                labels = tuple(_label(action, self._theme, view) for action in actions)
+                self._prompts[seat] = Prompt(view, actions, self._theme, labels=labels)
         return self._prompts[seat]
 
     @property
     def theme(self) -> Theme:
         """The match's theme: its prompts' names and labels are in it (they were Steam Noir's for every match)."""
-        return Theme(self.stored.theme)
-
-    def _labels(self, seat: int, view: PlayerView, actions: tuple[Action, ...]) -> tuple[str, ...]:
-        """:func:`~darkempire.wire.prompts.prompt_labels` of ``seat``'s actions, each made once per decision.
-
-        While the other seats choose, a seat is offered the same actions again after each of their choices.
-        A label is a function of its action, the theme and, of the view, only the seat and the number of
-        players (fixed for the match), except a reinforcement's, which names whose card it goes to on the
-        table: that one is made anew each time.
-        """
-        decision = self.decision()
-        if self._label_memo[0] != decision:
-            self._label_memo = (decision, {})
-        memo = self._label_memo[1]
-        labels = []
-        for action in actions:
-            if isinstance(action, Reinforce):
-                labels.append(action_label(action, self.theme, view))
-                continue
-            key = (seat, action)
-            if key not in memo:
-                memo[key] = action_label(action, self.theme, view)
-            labels.append(memo[key])
-        return tuple(labels)
+        return self._theme
 
     def _seat_view(self, seat: int) -> tuple[PlayerView, Sequence[Action]]:
         """``seat``'s view and legal actions now, built once per choice for its bot and its prompt (the engine's
