@@ -16,6 +16,7 @@ from darkempire.rules.state import GameConfig
 from darkempire.rules.views import PlayerView, player_view, spectator_view
 from darkempire.serialization import from_data, to_data
 from darkempire.server.match import Match
+from darkempire.server.protocol import Frame, message_text
 from darkempire.server.storage import SQLiteStorage, StoredMatch
 from darkempire.text import action_label
 from darkempire.wire.prompts import Prompt, check_prompt, prompt_labels
@@ -27,6 +28,8 @@ class _Outbox:
         self.prompts: list[dict[str, Any]] = []
 
     def put(self, message: dict[str, Any]) -> None:
+        if isinstance(message, Frame):  # its text was made of parts encoded once: it must be the message's
+            assert message.text() == message_text(dict(message))
         if "prompt" in message:
             self.prompts.append(message["prompt"])
 

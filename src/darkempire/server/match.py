@@ -32,7 +32,15 @@ from darkempire.rules.state import GameConfig, GameState
 from darkempire.rules.table import Play
 from darkempire.rules.views import PlayerView, player_view, spectator_view
 from darkempire.serialization import load_action, to_data, to_json
-from darkempire.server.protocol import Frame, ack_message, timeout_message, update_message, welcome_message
+from darkempire.server.protocol import (
+    Frame,
+    ack_message,
+    message_text,
+    spliced_text,
+    timeout_message,
+    update_message,
+    welcome_message,
+)
 from darkempire.server.refusals import BadRequestError, ChoiceConflictError, MatchOverError
 from darkempire.server.storage import SeatHolder, Storage, StoredChoice, StoredMatch
 from darkempire.text import action_label
@@ -109,14 +117,16 @@ class Match:
         self.holders: dict[int, SeatHolder] = {}
         self._outboxes: list[Outbox] = []
         self._theme = Theme(stored.theme)
-        self._history: tuple[object, Any] = (None, None)
-        #: What each seat (``None``: the spectators) is shown at ``seq`` ``_shown_at``: its prompt, and its
-        #: ``update`` message (encoded once, sent to every connection of the seat).
+        #: The finished weeks of the views: the last ones seen, their message data and its JSON text.
+        self._history: tuple[object, list[Any], str] = (None, [], "[]")
+        #: What each seat (``None``: the spectators) is shown at ``seq`` ``_shown_at``: its prompt, as data
+        #: and as JSON text, and its ``update`` message (encoded once, sent to every connection of the seat).
         self._shown_at = -1
         self._prompts: dict[int | None, Prompt] = {}
         self._views: dict[int, tuple[PlayerView, Sequence[Action]]] = {}
         self._updates: dict[int | None, Frame] = {}
         self._data: dict[int | None, dict[str, Any]] = {}
+        self._texts: dict[int | None, str] = {}
 
     @property
     def seq(self) -> int:
@@ -271,6 +281,7 @@ class Match:
             self._views.clear()
             self._updates.clear()
             self._data.clear()
+            self._texts.clear()
 
     def events(self, seq: int, seat: int | None) -> tuple[Event, ...]:
         """The events of choice ``seq`` (0: the deal) as ``seat`` may see them."""
@@ -285,7 +296,8 @@ class Match:
             raise BadRequestError(f"since: the match is at seq {self.seq}, not {since}")
         start = 0 if since is None else since + 1
         missed = [(k, self.events(k, outbox.seat)) for k in range(start, self.seq + 1)]
-        outbox.put(welcome_message(outbox.seat, self.seq, missed, self.prompt_data(outbox.seat)))
+        welcome = welcome_message(outbox.seat, self.seq, missed, self.prompt_data(outbox.seat))
+        outbox.put(Frame.encoded(welcome, spliced_text(welcome, "prompt", self._prompt_text(outbox.seat))))
         self._outboxes.append(outbox)
 
     def unsubscribe(self, outbox: Outbox) -> None:
@@ -309,7 +321,8 @@ class Match:
         seat's events and prompt alone, and encoded once for every connection of the seat."""
         self._fresh()
         if seat not in self._updates:
-            self._updates[seat] = Frame(update_message(self.seq, self.events(self.seq, seat), self.prompt_data(seat)))
+            message = update_message(self.seq, self.events(self.seq, seat), self.prompt_data(seat))
+            self._updates[seat] = Frame.encoded(message, spliced_text(message, "prompt", self._prompt_text(seat)))
         return self._updates[seat]
 
     def prompt_data(self, seat: int | None) -> dict[str, Any]:
@@ -324,11 +337,23 @@ class Match:
     def _encode(self, prompt: Prompt) -> dict[str, Any]:
         history = prompt.view.history
         if self._history[0] is not history:
-            self._history = (history, to_data(prompt)["view"]["history"])
+            weeks = to_data(prompt)["view"]["history"]
+            self._history = (history, weeks, message_text(weeks))
             return to_data(prompt)
         data = to_data(attrs.evolve(prompt, view=attrs.evolve(prompt.view, history=())))
         data["view"]["history"] = self._history[1]
         return data
+
+    def _prompt_text(self, seat: int | None) -> str:
+        """:meth:`prompt_data` as JSON text, made once per seat and choice. The finished weeks, most of a late
+        view's text, are encoded once per week and spliced in (:func:`~darkempire.server.protocol.spliced_text`)."""
+        self._fresh()
+        if seat not in self._texts:
+            data = self.prompt_data(seat)
+            weeks = data["view"]["history"]
+            weeks_text = self._history[2] if weeks is self._history[1] else message_text(weeks)
+            self._texts[seat] = spliced_text(data, "view", spliced_text(data["view"], "history", weeks_text))
+        return self._texts[seat]
 
     def public_record(self) -> PublicRecord:
         """What a spectator saw of the match so far: the public record (no seed, nothing hidden)."""
