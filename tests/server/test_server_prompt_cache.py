@@ -69,7 +69,7 @@ def test_every_prompt_sent_in_a_whole_game_is_the_one_made_afresh(seed: int) -> 
     assert sent > 400
 
 
-def test_labels_kept_for_every_match_are_those_of_the_view_each_prompt_is_made_from(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_labels_kept_for_every_match_are_those_of_each_prompt_view(monkeypatch: pytest.MonkeyPatch) -> None:
     """The labels are kept once per process, for every match: matches of other themes, seat counts and seats
     must each get their own, also after the store was forgotten (made tiny here, so that it is, often)."""
     monkeypatch.setattr(match_module, "_LABELS", {})

@@ -17,7 +17,15 @@ from darkempire.rules.errors import IllegalActionError
 from darkempire.schema import shipped_schemas
 from darkempire.server.credentials import credential_hash, credential_matches, new_credential
 from darkempire.server.match import Match
-from darkempire.server.protocol import PROTOCOL, Act, Hello, error_message, message_text, parse_client_message, spliced_text
+from darkempire.server.protocol import (
+    PROTOCOL,
+    Act,
+    Hello,
+    error_message,
+    message_text,
+    parse_client_message,
+    spliced_text,
+)
 from darkempire.server.refusals import BadRequestError, ChoiceConflictError, FrameTooLargeError
 from darkempire.server.protocol_schema import generate_protocol_schemas, shipped_protocol_schemas
 from darkempire.server.storage import SeatHolder, SQLiteStorage, StoredChoice, StoredMatch
