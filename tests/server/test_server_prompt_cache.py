@@ -58,6 +58,11 @@ def test_every_prompt_sent_in_a_whole_game_is_the_one_made_afresh(seed: int) -> 
         match.accept(seat, engine.legal_actions(match.state, seat)[-1], storage)
         for box in boxes:
             assert box.prompts[-1] == _afresh(match, box.seat)
+        if match.seq % 7 == 0:  # a connection that comes in once the choice's updates are sent (and forgotten)
+            for late in (_Outbox(2), _Outbox(None)):
+                match.subscribe(late, match.seq)
+                assert late.prompts == [_afresh(match, late.seat)]
+                match.unsubscribe(late)
         match.play_bots(storage)
     for box in boxes:
         for data in box.prompts:

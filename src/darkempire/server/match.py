@@ -23,7 +23,6 @@ import attrs
 
 from darkempire.bots import make_bot
 from darkempire.public_record import PublicRecord, PublicStep
-from darkempire.records import Choice
 from darkempire.rules import engine
 from darkempire.rules.actions import Action, Reinforce
 from darkempire.rules.cards import Theme
@@ -113,25 +112,23 @@ class Match:
         self.stored = stored
         self.state: GameState = dealer(GameConfig(players=stored.players), stored.seed)
         self._steps: list[tuple[Event, ...]] = [opening_events(self.state)]
-        self._choices: list[Choice] = []
         self.holders: dict[int, SeatHolder] = {}
         self._outboxes: list[Outbox] = []
         self._theme = Theme(stored.theme)
         #: The finished weeks of the views: the last ones seen, their message data and its JSON text.
         self._history: tuple[object, list[Any], str] = (None, [], "[]")
-        #: What each seat (``None``: the spectators) is shown at ``seq`` ``_shown_at``: its prompt, as data
-        #: and as JSON text, and its ``update`` message (encoded once, sent to every connection of the seat).
+        #: What each seat (``None``: the spectators) is shown at ``seq`` ``_shown_at``: its view and legal
+        #: actions, its prompt, as data and as JSON text. Kept until they are sent (see :meth:`_broadcast`).
         self._shown_at = -1
         self._prompts: dict[int | None, Prompt] = {}
         self._views: dict[int, tuple[PlayerView, Sequence[Action]]] = {}
-        self._updates: dict[int | None, Frame] = {}
         self._data: dict[int | None, dict[str, Any]] = {}
         self._texts: dict[int | None, str] = {}
 
     @property
     def seq(self) -> int:
         """The number of accepted choices (0 right after the deal)."""
-        return len(self._choices)
+        return len(self._steps) - 1
 
     @property
     def is_over(self) -> bool:
@@ -159,7 +156,6 @@ class Match:
             self._broadcast()
 
     def _record(self, seat: int, action: Action, transition: engine.Transition) -> None:
-        self._choices.append(Choice(seat, action))
         self._steps.append(transition.events)
         self.state = transition.state
 
@@ -245,7 +241,7 @@ class Match:
     def prompt(self, seat: int | None) -> Prompt:
         """What ``seat`` (``None``: a spectator) is shown now: its view, its legal actions and their labels.
 
-        Built once per seat and accepted choice, however many connections ask: the view and the legal actions
+        Built once per seat for the choice's updates, however many connections ask: the view and the legal actions
         come from the engine, so the prompt is made with its labels rather than type-checking the whole view
         again (what :class:`~darkempire.wire.prompts.Prompt` does when it makes them itself).
         """
@@ -266,8 +262,8 @@ class Match:
         return self._theme
 
     def _seat_view(self, seat: int) -> tuple[PlayerView, Sequence[Action]]:
-        """``seat``'s view and legal actions now, built once per choice for its bot and its prompt (the engine's
-        listing, whose actions a bot that looks at one only does not all build)."""
+        """``seat``'s view and legal actions now, built once for its bot or its prompt (the engine's listing,
+        whose actions a bot that looks at one only does not all build)."""
         self._fresh()
         if seat not in self._views:
             self._views[seat] = (player_view(self.state, seat), engine.legal_actions(self.state, seat))
@@ -279,7 +275,6 @@ class Match:
             self._shown_at = self.seq
             self._prompts.clear()
             self._views.clear()
-            self._updates.clear()
             self._data.clear()
             self._texts.clear()
 
@@ -313,22 +308,33 @@ class Match:
         return lost
 
     def _broadcast(self) -> None:
+        """Send every connection its seat's :meth:`update`, made once per seat.
+
+        Then forget the views, prompts and their data: the connections' queues hold their text, and the next
+        choice of this match may be seconds away, long enough for the garbage collector to move them, a few
+        hundred objects a choice, to its oldest generation, whose growth is what sets off a full collection (a
+        pause of the whole server, longer as more matches are kept). The texts stay, for a connection that
+        comes in before the next choice; a bot makes its view anew.
+        """
+        updates: dict[int | None, Frame] = {}
         for outbox in list(self._outboxes):
-            outbox.put(self.update(outbox.seat))
+            if outbox.seat not in updates:
+                updates[outbox.seat] = self.update(outbox.seat)
+            outbox.put(updates[outbox.seat])
+        self._views.clear()
+        self._prompts.clear()
+        self._data.clear()
 
     def update(self, seat: int | None) -> Frame:
         """The ``update`` message of the last choice as ``seat`` (``None``: a spectator) sees it, made from that
-        seat's events and prompt alone, and encoded once for every connection of the seat."""
-        self._fresh()
-        if seat not in self._updates:
-            message = update_message(self.seq, self.events(self.seq, seat), self.prompt_data(seat))
-            self._updates[seat] = Frame.encoded(message, spliced_text(message, "prompt", self._prompt_text(seat)))
-        return self._updates[seat]
+        seat's events and prompt alone (its text from the seat's prompt text, made once per choice)."""
+        message = update_message(self.seq, self.events(self.seq, seat), self.prompt_data(seat))
+        return Frame.encoded(message, spliced_text(message, "prompt", self._prompt_text(seat)))
 
     def prompt_data(self, seat: int | None) -> dict[str, Any]:
-        """:meth:`prompt` as a ``"prompt"`` message's data, encoded once per seat and choice (do not change
-        it: it is shared). The finished weeks, the same in every view and the bulk of a late one, are encoded
-        once per week rather than once per seat and choice."""
+        """:meth:`prompt` as a ``"prompt"`` message's data, encoded once per seat for the choice's updates (do
+        not change it: it is shared). The finished weeks, the same in every view and the bulk of a late one,
+        are encoded once per week rather than once per seat and choice."""
         self._fresh()
         if seat not in self._data:
             self._data[seat] = self._encode(self.prompt(seat))
