@@ -241,9 +241,9 @@ class Match:
     def prompt(self, seat: int | None) -> Prompt:
         """What ``seat`` (``None``: a spectator) is shown now: its view, its legal actions and their labels.
 
-        Built once per seat for the choice's updates, however many connections ask: the view and the legal actions
-        come from the engine, so the prompt is made with its labels rather than type-checking the whole view
-        again (what :class:`~darkempire.wire.prompts.Prompt` does when it makes them itself).
+        Built once per seat for the choice's updates, however many connections ask: the view and the legal
+        actions come from the engine, so the prompt is made with its labels rather than type-checking the whole
+        view again (what :class:`~darkempire.wire.prompts.Prompt` does when it makes them itself).
         """
         self._fresh()
         if seat not in self._prompts:
@@ -343,9 +343,10 @@ class Match:
     def _encode(self, prompt: Prompt) -> dict[str, Any]:
         history = prompt.view.history
         if self._history[0] is not history:
-            weeks = to_data(prompt)["view"]["history"]
+            data = to_data(prompt)
+            weeks = data["view"]["history"]
             self._history = (history, weeks, message_text(weeks))
-            return to_data(prompt)
+            return data
         data = to_data(attrs.evolve(prompt, view=attrs.evolve(prompt.view, history=())))
         data["view"]["history"] = self._history[1]
         return data
