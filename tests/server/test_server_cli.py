@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import gc
 import importlib.util
 from importlib.machinery import ModuleSpec
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -80,3 +82,27 @@ def test_a_port_in_use_ends_with_one_line_and_no_banner(tmp_path: Path, capsys: 
     captured = capsys.readouterr()
     assert f"127.0.0.1:{port}" in captured.err and "Traceback" not in captured.err
     assert "darkempire server on" not in captured.out
+
+
+def test_the_server_freezes_what_it_loaded_and_waits_longer_for_full_collections(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``serve`` sets the collector once uvicorn is loaded, before it serves: the process's objects so far are
+    frozen (never walked again), and full collections wait for :data:`~darkempire.cli.serve.FULL_COLLECTION_EVERY`
+    middle ones."""
+    uvicorn = pytest.importorskip("uvicorn")
+    seen: list[tuple[int, tuple[int, int, int], bool]] = []
+
+    def served(server: Any, sockets: object = None) -> None:  # instead of serving: what was set by then
+        seen.append((gc.get_freeze_count(), gc.get_threshold(), server.config.loaded))
+
+    monkeypatch.setattr(uvicorn.Server, "run", served)
+    threshold = gc.get_threshold()
+    try:
+        assert main(["serve", "--port", "0", "--db", str(tmp_path / "m.sqlite3")]) == 0
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*threshold)
+    [(frozen, set_to, loaded)] = seen
+    assert frozen > 10_000 and loaded
+    assert set_to == (threshold[0], threshold[1], serve.FULL_COLLECTION_EVERY)

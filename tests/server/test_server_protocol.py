@@ -7,6 +7,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
@@ -15,7 +17,15 @@ from darkempire.rules.errors import IllegalActionError
 from darkempire.schema import shipped_schemas
 from darkempire.server.credentials import credential_hash, credential_matches, new_credential
 from darkempire.server.match import Match
-from darkempire.server.protocol import PROTOCOL, Act, Hello, error_message, parse_client_message
+from darkempire.server.protocol import (
+    PROTOCOL,
+    Act,
+    Hello,
+    error_message,
+    message_text,
+    parse_client_message,
+    spliced_text,
+)
 from darkempire.server.refusals import BadRequestError, ChoiceConflictError, FrameTooLargeError
 from darkempire.server.protocol_schema import generate_protocol_schemas, shipped_protocol_schemas
 from darkempire.server.storage import SeatHolder, SQLiteStorage, StoredChoice, StoredMatch
@@ -150,3 +160,18 @@ def test_the_protocol_page_lists_every_error_code_and_close_code() -> None:
     closing = page.split("## Closing", 1)[1]
     codes = [value for name, value in vars(asgi).items() if name.endswith("_CLOSE") and isinstance(value, int)]
     assert len(codes) >= 5 and all(f"`{code}`" in closing for code in codes)
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@given(st.dictionaries(st.text(max_size=8), _JSON, min_size=1, max_size=6), st.data())
+def test_a_spliced_text_is_the_text_of_the_whole_message(message: dict[str, Any], data: st.DataObject) -> None:
+    """A part encoded once and spliced into a message gives the bytes of the message encoded whole, wherever
+    the part's key is (first, last, alone) and whatever the text holds (quotes, non-ASCII, lone surrogates)."""
+    key = data.draw(st.sampled_from(sorted(message)))
+    assert spliced_text(message, key, message_text(message[key])) == message_text(message)

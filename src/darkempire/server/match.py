@@ -23,15 +23,23 @@ import attrs
 
 from darkempire.bots import make_bot
 from darkempire.public_record import PublicRecord, PublicStep
-from darkempire.records import Choice
 from darkempire.rules import engine
 from darkempire.rules.actions import Action, Reinforce
 from darkempire.rules.cards import Theme
 from darkempire.rules.events import Event, events_for, opening_events
 from darkempire.rules.state import GameConfig, GameState
+from darkempire.rules.table import Play
 from darkempire.rules.views import PlayerView, player_view, spectator_view
 from darkempire.serialization import load_action, to_data, to_json
-from darkempire.server.protocol import Frame, ack_message, timeout_message, update_message, welcome_message
+from darkempire.server.protocol import (
+    Frame,
+    ack_message,
+    message_text,
+    spliced_text,
+    timeout_message,
+    update_message,
+    welcome_message,
+)
 from darkempire.server.refusals import BadRequestError, ChoiceConflictError, MatchOverError
 from darkempire.server.storage import SeatHolder, Storage, StoredChoice, StoredMatch
 from darkempire.text import action_label
@@ -45,6 +53,40 @@ Dealer = Callable[[GameConfig, int], GameState]
 
 #: How many times a choice is judged again after another server process wrote first.
 _RETRIES = 3
+
+#: A label's key: its action, the theme, the seat offered it and the number of players, and for a
+#: reinforcement the seat that owns its target and whether that is a traitor card (:func:`_label`).
+_LabelKey = tuple[Action, str, int, int, tuple[int, bool] | None]
+#: The action labels made so far, in every match of this process (:func:`_label`)...
+_LABELS: dict[_LabelKey, str] = {}
+#: ... up to this many: then they are forgotten, and made again as they are asked for. Not more, as the actions
+#: of the keys are objects the garbage collector walks through at each full collection: in the load test's 200
+#: matches (``benchmarks/server_load.py``), 4096 make 30,000 labels, an unbounded store 22,000 (holding as many
+#: actions) and a memo per match and decision 73,000.
+_MOST_LABELS = 4096
+
+
+def _label(action: Action, theme: Theme, view: PlayerView) -> str:
+    """:func:`~darkempire.text.action_label` of ``action`` for the seat of ``view``, made once per process.
+
+    A label names the cards of its action in the theme; of the view it reads only the seat and the number of
+    players (a pass names the seat it goes to) and, for a reinforcement, whose card its target is on the table
+    and whether that is a traitor card. Those are its key, so the label of a key is the same in every match and
+    at every step: a seat is offered the same actions again while the others choose (each label was made once
+    per decision, the biggest cost of a choice), and the same plays in the next step, as other seats are.
+    """
+    owner = None
+    if isinstance(action, Reinforce) and view.table is not None:
+        play: Play | None = view.table.play_of(action.target)
+        owner = None if play is None else (play.seat, play.is_traitor)
+    assert view.seat is not None
+    key = (action, theme.value, view.seat, view.players, owner)  # an Enum's hash is a Python call: its value's is not
+    label = _LABELS.get(key)
+    if label is None:
+        if len(_LABELS) >= _MOST_LABELS:
+            _LABELS.clear()
+        label = _LABELS[key] = action_label(action, theme, view)
+    return label
 
 
 class Outbox(Protocol):
@@ -70,23 +112,23 @@ class Match:
         self.stored = stored
         self.state: GameState = dealer(GameConfig(players=stored.players), stored.seed)
         self._steps: list[tuple[Event, ...]] = [opening_events(self.state)]
-        self._choices: list[Choice] = []
         self.holders: dict[int, SeatHolder] = {}
         self._outboxes: list[Outbox] = []
-        self._history: tuple[object, Any] = (None, None)
-        #: What each seat (``None``: the spectators) is shown at ``seq`` ``_shown_at``: its prompt, and its
-        #: ``update`` message (encoded once, sent to every connection of the seat).
+        self._theme = Theme(stored.theme)
+        #: The finished weeks of the views: the last ones seen, their message data and its JSON text.
+        self._history: tuple[object, list[Any], str] = (None, [], "[]")
+        #: What each seat (``None``: the spectators) is shown at ``seq`` ``_shown_at``: its view and legal
+        #: actions, its prompt, as data and as JSON text. Kept until they are sent (see :meth:`_broadcast`).
         self._shown_at = -1
         self._prompts: dict[int | None, Prompt] = {}
         self._views: dict[int, tuple[PlayerView, Sequence[Action]]] = {}
-        self._updates: dict[int | None, Frame] = {}
         self._data: dict[int | None, dict[str, Any]] = {}
-        self._label_memo: tuple[object, dict[tuple[int, Action], str]] = (None, {})
+        self._texts: dict[int | None, str] = {}
 
     @property
     def seq(self) -> int:
         """The number of accepted choices (0 right after the deal)."""
-        return len(self._choices)
+        return len(self._steps) - 1
 
     @property
     def is_over(self) -> bool:
@@ -114,7 +156,6 @@ class Match:
             self._broadcast()
 
     def _record(self, seat: int, action: Action, transition: engine.Transition) -> None:
-        self._choices.append(Choice(seat, action))
         self._steps.append(transition.events)
         self.state = transition.state
 
@@ -200,51 +241,29 @@ class Match:
     def prompt(self, seat: int | None) -> Prompt:
         """What ``seat`` (``None``: a spectator) is shown now: its view, its legal actions and their labels.
 
-        Built once per seat and accepted choice, however many connections ask: the view and the legal actions
-        come from the engine, so the prompt is made with its labels rather than type-checking the whole view
-        again (what :class:`~darkempire.wire.prompts.Prompt` does when it makes them itself).
+        Built once per seat for the choice's updates, however many connections ask: the view and the legal
+        actions come from the engine, so the prompt is made with its labels rather than type-checking the whole
+        view again (what :class:`~darkempire.wire.prompts.Prompt` does when it makes them itself).
         """
         self._fresh()
         if seat not in self._prompts:
             if seat is None:
-                self._prompts[seat] = Prompt(spectator_view(self.state), (), self.theme, labels=())
+                self._prompts[seat] = Prompt(spectator_view(self.state), (), self._theme, labels=())
             else:
                 view, listing = self._seat_view(seat)
                 actions = tuple(listing)
-                self._prompts[seat] = Prompt(view, actions, self.theme, labels=self._labels(seat, view, actions))
+                labels = tuple(_label(action, self._theme, view) for action in actions)
+                self._prompts[seat] = Prompt(view, actions, self._theme, labels=labels)
         return self._prompts[seat]
 
     @property
     def theme(self) -> Theme:
         """The match's theme: its prompts' names and labels are in it (they were Steam Noir's for every match)."""
-        return Theme(self.stored.theme)
-
-    def _labels(self, seat: int, view: PlayerView, actions: tuple[Action, ...]) -> tuple[str, ...]:
-        """:func:`~darkempire.wire.prompts.prompt_labels` of ``seat``'s actions, each made once per decision.
-
-        While the other seats choose, a seat is offered the same actions again after each of their choices.
-        A label is a function of its action, the theme and, of the view, only the seat and the number of
-        players (fixed for the match), except a reinforcement's, which names whose card it goes to on the
-        table: that one is made anew each time.
-        """
-        decision = self.decision()
-        if self._label_memo[0] != decision:
-            self._label_memo = (decision, {})
-        memo = self._label_memo[1]
-        labels = []
-        for action in actions:
-            if isinstance(action, Reinforce):
-                labels.append(action_label(action, self.theme, view))
-                continue
-            key = (seat, action)
-            if key not in memo:
-                memo[key] = action_label(action, self.theme, view)
-            labels.append(memo[key])
-        return tuple(labels)
+        return self._theme
 
     def _seat_view(self, seat: int) -> tuple[PlayerView, Sequence[Action]]:
-        """``seat``'s view and legal actions now, built once per choice for its bot and its prompt (the engine's
-        listing, whose actions a bot that looks at one only does not all build)."""
+        """``seat``'s view and legal actions now, built once for its bot or its prompt (the engine's listing,
+        whose actions a bot that looks at one only does not all build)."""
         self._fresh()
         if seat not in self._views:
             self._views[seat] = (player_view(self.state, seat), engine.legal_actions(self.state, seat))
@@ -256,8 +275,8 @@ class Match:
             self._shown_at = self.seq
             self._prompts.clear()
             self._views.clear()
-            self._updates.clear()
             self._data.clear()
+            self._texts.clear()
 
     def events(self, seq: int, seat: int | None) -> tuple[Event, ...]:
         """The events of choice ``seq`` (0: the deal) as ``seat`` may see them."""
@@ -272,7 +291,8 @@ class Match:
             raise BadRequestError(f"since: the match is at seq {self.seq}, not {since}")
         start = 0 if since is None else since + 1
         missed = [(k, self.events(k, outbox.seat)) for k in range(start, self.seq + 1)]
-        outbox.put(welcome_message(outbox.seat, self.seq, missed, self.prompt_data(outbox.seat)))
+        welcome = welcome_message(outbox.seat, self.seq, missed, self.prompt_data(outbox.seat))
+        outbox.put(Frame.encoded(welcome, spliced_text(welcome, "prompt", self._prompt_text(outbox.seat))))
         self._outboxes.append(outbox)
 
     def unsubscribe(self, outbox: Outbox) -> None:
@@ -288,21 +308,33 @@ class Match:
         return lost
 
     def _broadcast(self) -> None:
+        """Send every connection its seat's :meth:`update`, made once per seat.
+
+        Then forget the views, prompts and their data: the connections' queues hold their text, and the next
+        choice of this match may be seconds away, long enough for the garbage collector to move them, a few
+        hundred objects a choice, to its oldest generation, whose growth is what sets off a full collection (a
+        pause of the whole server, longer as more matches are kept). The texts stay, for a connection that
+        comes in before the next choice; a bot makes its view anew.
+        """
+        updates: dict[int | None, Frame] = {}
         for outbox in list(self._outboxes):
-            outbox.put(self.update(outbox.seat))
+            if outbox.seat not in updates:
+                updates[outbox.seat] = self.update(outbox.seat)
+            outbox.put(updates[outbox.seat])
+        self._views.clear()
+        self._prompts.clear()
+        self._data.clear()
 
     def update(self, seat: int | None) -> Frame:
         """The ``update`` message of the last choice as ``seat`` (``None``: a spectator) sees it, made from that
-        seat's events and prompt alone, and encoded once for every connection of the seat."""
-        self._fresh()
-        if seat not in self._updates:
-            self._updates[seat] = Frame(update_message(self.seq, self.events(self.seq, seat), self.prompt_data(seat)))
-        return self._updates[seat]
+        seat's events and prompt alone (its text from the seat's prompt text, made once per choice)."""
+        message = update_message(self.seq, self.events(self.seq, seat), self.prompt_data(seat))
+        return Frame.encoded(message, spliced_text(message, "prompt", self._prompt_text(seat)))
 
     def prompt_data(self, seat: int | None) -> dict[str, Any]:
-        """:meth:`prompt` as a ``"prompt"`` message's data, encoded once per seat and choice (do not change
-        it: it is shared). The finished weeks, the same in every view and the bulk of a late one, are encoded
-        once per week rather than once per seat and choice."""
+        """:meth:`prompt` as a ``"prompt"`` message's data, encoded once per seat for the choice's updates (do
+        not change it: it is shared). The finished weeks, the same in every view and the bulk of a late one,
+        are encoded once per week rather than once per seat and choice."""
         self._fresh()
         if seat not in self._data:
             self._data[seat] = self._encode(self.prompt(seat))
@@ -311,11 +343,24 @@ class Match:
     def _encode(self, prompt: Prompt) -> dict[str, Any]:
         history = prompt.view.history
         if self._history[0] is not history:
-            self._history = (history, to_data(prompt)["view"]["history"])
-            return to_data(prompt)
+            data = to_data(prompt)
+            weeks = data["view"]["history"]
+            self._history = (history, weeks, message_text(weeks))
+            return data
         data = to_data(attrs.evolve(prompt, view=attrs.evolve(prompt.view, history=())))
         data["view"]["history"] = self._history[1]
         return data
+
+    def _prompt_text(self, seat: int | None) -> str:
+        """:meth:`prompt_data` as JSON text, made once per seat and choice. The finished weeks, most of a late
+        view's text, are encoded once per week and spliced in (:func:`~darkempire.server.protocol.spliced_text`)."""
+        self._fresh()
+        if seat not in self._texts:
+            data = self.prompt_data(seat)
+            weeks = data["view"]["history"]
+            weeks_text = self._history[2] if weeks is self._history[1] else message_text(weeks)
+            self._texts[seat] = spliced_text(data, "view", spliced_text(data["view"], "history", weeks_text))
+        return self._texts[seat]
 
     def public_record(self) -> PublicRecord:
         """What a spectator saw of the match so far: the public record (no seed, nothing hidden)."""

@@ -63,6 +63,7 @@ __all__ = [
     "message_text",
     "timeout_message",
     "parse_client_message",
+    "spliced_text",
     "update_message",
     "welcome_message",
 ]
@@ -83,22 +84,53 @@ RATE_BURST: Final = 40
 
 class Frame(dict[str, Any]):
     """A server message that is sent to several connections (an ``update`` to every connection of a seat):
-    its JSON text is made once, by the first connection that sends it (:meth:`text`). Do not change it."""
+    its JSON text is made once, by the first connection that sends it (:meth:`text`), or given when it is made
+    from text already encoded (:meth:`encoded`). Do not change it."""
 
     __slots__ = ("_text",)
+    _text: str
+
+    @classmethod
+    def encoded(cls, message: dict[str, Any], text: str) -> Frame:
+        """``message`` whose text is ``text``, which must be :func:`message_text`'s of it (:func:`spliced_text`
+        makes it from the text of its largest part, encoded once for several messages)."""
+        frame = cls(message)
+        frame._text = text
+        return frame
 
     def text(self) -> str:
         """The message as one compact JSON text frame."""
         try:
             return self._text
         except AttributeError:
-            self._text: str = message_text(self)
+            self._text = message_text(self)
             return self._text
+
+
+#: ``json.dumps(..., separators=(",", ":"), ensure_ascii=False, allow_nan=False)``, made once: dumps makes an
+#: encoder per call when given options, a cost paid for every small part :func:`spliced_text` encodes.
+_ENCODER: Final = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
 def message_text(message: dict[str, Any]) -> str:
     """A server message as the JSON text of its frame (compact, UTF-8, no NaN)."""
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    return _ENCODER.encode(message)
+
+
+def spliced_text(data: dict[str, Any], key: str, text: str) -> str:
+    """:func:`message_text` of ``data``, given ``text``, the JSON text of ``data[key]`` already made.
+
+    The same bytes, as compact JSON is the text of each key and value in order: the keys before ``key`` and
+    those after it are encoded as two objects, whose braces come off, and ``text`` goes between them. So a
+    part shared by many messages (the finished weeks, in every view of a match) is encoded once, not once per
+    message.
+    """
+    keys = list(data)
+    at = keys.index(key)
+    head = _ENCODER.encode({k: data[k] for k in keys[:at]})[1:-1]
+    tail = _ENCODER.encode({k: data[k] for k in keys[at + 1 :]})[1:-1]
+    middle = f"{_ENCODER.encode(key)}:{text}"
+    return "{" + ",".join(part for part in (head, middle, tail) if part) + "}"
 
 
 @attrs.frozen
