@@ -266,3 +266,14 @@ def test_lobby_posts_and_game_sockets_from_a_foreign_web_page_are_refused() -> N
                     connect(socket_url, origin=Origin(origin), open_timeout=10)
                 assert refused.value.response.status_code == 403
         lobby.close()
+
+
+def test_create_refuses_the_search_bot_which_would_hold_every_matchs_loop(lobby: Lobby) -> None:
+    """Bots play on the server's event loop; the search bot's tens of milliseconds a decision would stall every
+    match, so a match may seat only the bots of SERVER_BOTS, and the refusal says why."""
+    body = b'{"players": 3, "bots": [null, "ismcts", "greedy"]}'
+    answer = lobby.http.post("/api/matches", content=body, headers={"content-type": "application/json"})
+    assert answer.status_code == 400, answer.text
+    assert "greedy, random" in answer.json()["error"]["message"] and "ismcts" in answer.json()["error"]["message"]
+    ok = b'{"players": 3, "bots": [null, "random", "greedy"]}'
+    assert lobby.http.post("/api/matches", content=ok, headers={"content-type": "application/json"}).status_code == 201

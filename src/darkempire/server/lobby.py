@@ -29,7 +29,6 @@ import unicodedata
 from collections.abc import Callable
 from typing import Any, Final, Protocol
 
-from darkempire.bots import BOT_KINDS
 from darkempire.rules import engine
 from darkempire.rules.cards import Theme
 from darkempire.server.credentials import credential_hash, credential_matches, new_credential
@@ -44,7 +43,10 @@ from darkempire.server.refusals import (
 )
 from darkempire.server.storage import FanOut, SeatHolder, Storage, StoredMatch
 
-__all__ = ["BOT_STEP", "LISTINGS", "MAX_NAME", "MAX_TIME_LIMIT", "MIN_TIME_LIMIT", "Lobby", "Scheduler", "Timer", "random_seed"]
+__all__ = [
+    "BOT_STEP", "LISTINGS", "MAX_NAME", "MAX_TIME_LIMIT", "MIN_TIME_LIMIT", "SERVER_BOTS", "Lobby", "Scheduler", "Timer",
+    "random_seed",
+]  # fmt: skip
 
 #: The longest player name, in characters.
 MAX_NAME: Final = 40
@@ -52,6 +54,11 @@ MAX_NAME: Final = 40
 MIN_TIME_LIMIT: Final = 0.1
 #: ... and the longest (a day).
 MAX_TIME_LIMIT: Final = 86400.0
+#: The bot kinds a match may seat (of :data:`darkempire.bots.BOT_KINDS`): those that decide in well under a
+#: millisecond. The server plays bots on the event loop that serves every match, so the search bot, at 10-50 ms
+#: of CPU a decision, would hold them all; it plays at the terminal and in simulations instead.
+SERVER_BOTS: Final[tuple[str, ...]] = ("greedy", "random")
+
 #: The choices a bots-only match makes per turn of the event loop (:meth:`Lobby.moved`).
 BOT_STEP: Final = 4
 #: The lobby listing's ``status`` filters (:meth:`Lobby.listing`).
@@ -235,8 +242,11 @@ class Lobby:
         if theme not in _THEMES:
             raise BadRequestError(f"theme: one of {', '.join(sorted(_THEMES))}")
         bots = _field(body, "bots", (list,), [None] * players)
-        if len(bots) != players or any(b is not None and (type(b) is not str or b not in BOT_KINDS) for b in bots):
-            raise BadRequestError(f"bots: one entry per seat, each null or one of {', '.join(sorted(BOT_KINDS))}")
+        if len(bots) != players or any(b is not None and (type(b) is not str or b not in SERVER_BOTS) for b in bots):
+            raise BadRequestError(
+                f"bots: one entry per seat, each null or one of {', '.join(SERVER_BOTS)} (the search bot, ismcts, "
+                "is not played on the server: its tens of milliseconds a decision would hold every match's loop)"
+            )
         limit = _field(body, "time_limit", (int, float, type(None)), None)
         if limit is not None and not MIN_TIME_LIMIT <= limit <= MAX_TIME_LIMIT:
             raise BadRequestError(f"time_limit: {MIN_TIME_LIMIT:g} to {MAX_TIME_LIMIT:g} seconds per decision, or null")
