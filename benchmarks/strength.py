@@ -21,12 +21,13 @@ integers, the search bot asked with its view, the same games as on the reference
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+
+from tablekit.stats import wilson_interval
 
 from darkempire.bots import Bot, GreedyBot, RandomBot, run_game
 from darkempire.kernel import COMPILED
@@ -37,16 +38,6 @@ from darkempire.search.bot import SearchBot
 
 #: The 50 ms per decision the search must stay within.
 SLOW = 0.050
-
-
-def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion ``wins / games`` (95 % for ``z = 1.96``)."""
-    if games == 0:
-        return 0.0, 1.0
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return centre - half, centre + half
 
 
 class Timed:
@@ -97,7 +88,7 @@ def line_up(kind: str, players: int, games: int, first: int, jobs: int, options:
         results = list(pool.map(play, [kind] * games, [players] * games, seeds, [options] * games, chunksize=4))
     wins = sum(r[0] for r in results)
     decisions = max(sum(r[5] for r in results), 1)
-    low, high = wilson(wins, games)
+    low, high = wilson_interval(int(wins), games)
     return {
         "games": games,
         "wins": wins,

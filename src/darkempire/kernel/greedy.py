@@ -33,7 +33,7 @@ from darkempire.kernel.listing import decode_placement
 from darkempire.kernel.mutable import Record, Table
 from darkempire.rules.errors import InvalidArgumentError
 
-__all__ = ["Forecast", "GreedySeat", "choose_for", "greedy_index", "play_greedy", "sinking"]
+__all__ = ["Forecast", "GreedySeat", "Strengths", "choose_for", "greedy_index", "play_greedy", "sinking"]
 
 _VALUES: Final = enc.CARD_VALUE
 _CARD_FACTION: Final = enc.CARD_FACTION
@@ -166,8 +166,15 @@ def _best(values: list[float], rng: random.Random) -> int:
     return tied[rng.randrange(len(tied))]
 
 
-class _Week:
-    """The table's strengths, read once per play step for every seat that chooses in it (ruling B)."""
+class Strengths:
+    """The week's table as a play step finds it: each faction's strength and the emperor's (ruling B), read once
+    for every seat that chooses in the step.
+
+    :ivar strengths: each faction's strength, by faction.
+    :ivar top: the strongest faction's strength.
+    :ivar others: for each faction, the strength of the strongest other faction.
+    :ivar emperor: the emperor's strength, ``-1`` without an emperor card.
+    """
 
     __slots__ = ("emperor", "others", "strengths", "top")
 
@@ -199,7 +206,7 @@ class _Week:
         return self.emperor + points <= top - _TRAITOR_MARGIN
 
 
-def _play_values(k: Table, seat: int, sink: bool, week: _Week) -> list[float]:
+def _play_values(k: Table, seat: int, sink: bool, week: Strengths) -> list[float]:
     """GreedyBot's ``_play_value`` of every action in ``seat``'s play-step listing, in listing order."""
     hand = k.hands[seat]
     victor, support = k.victors[seat], k.support[seat]
@@ -238,7 +245,7 @@ def _play_values(k: Table, seat: int, sink: bool, week: _Week) -> list[float]:
     return values
 
 
-def _reinforce_value(k: Table, seat: int, target: int, sink: bool, week: _Week) -> float:
+def _reinforce_value(k: Table, seat: int, target: int, sink: bool, week: Strengths) -> float:
     play = k.plays[target]
     faction = _CARD_FACTION[play[1]]
     victor = k.victors[seat]
@@ -344,10 +351,10 @@ def greedy_index(
     return _choose(k, seat, rng, sink, None)
 
 
-def _choose(k: Table, seat: int, rng: random.Random, sink: bool, week: _Week | None) -> int:
+def _choose(k: Table, seat: int, rng: random.Random, sink: bool, week: Strengths | None) -> int:
     phase = k.phase
     if enc.PLAY_1 <= phase <= enc.PLAY_3:
-        return _best(_play_values(k, seat, sink, week if week is not None else _Week(k)), rng)
+        return _best(_play_values(k, seat, sink, week if week is not None else Strengths(k)), rng)
     if phase == enc.REORGANIZE:
         return _reorganize(k, seat, sink, rng)
     if phase == enc.DRAFT_PASS or phase == enc.DRAFT_DISCARD:
@@ -362,7 +369,7 @@ def choose_for(k: Table, seats: list[int], rngs: list[random.Random], forecast: 
     ``rngs[seat]``: :func:`greedy_index` for each, with the table's strengths read once for all of them."""
     forecast.update(k)
     pending, counts = k.pending, k.counts
-    week = _Week(k) if enc.PLAY_1 <= k.phase <= enc.PLAY_3 else None
+    week = Strengths(k) if enc.PLAY_1 <= k.phase <= enc.PLAY_3 else None
     for seat in seats:
         pending[seat] = _choose(k, seat, rngs[seat], sinking(k, seat, forecast), week) if counts[seat] > 1 else 0
 

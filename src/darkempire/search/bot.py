@@ -37,11 +37,11 @@ import time
 from collections.abc import Callable, Sequence
 
 from darkempire.kernel import encoding as enc
+from darkempire.kernel import steps
 from darkempire.kernel.greedy import Forecast, choose_for, greedy_index
 from darkempire.kernel.interface import Kernel
 from darkempire.kernel.listing import build_action, decode_play
 from darkempire.kernel.mutable import Table
-from darkempire.kernel import steps
 from darkempire.rules.actions import Action, PassCards
 from darkempire.rules.cards import HandCard
 from darkempire.rules.errors import InvalidArgumentError
@@ -154,7 +154,7 @@ class SearchBot:
 
     def _decide(self, draw: _Worlds, view: PlayerView, started: float) -> int:
         seat = view.seat
-        assert seat is not None and self.plan is not None
+        assert seat is not None
         base, _ = draw.world(0)
         default = plan_index(self.plan, base, seat, random.Random(draw.seed(0)))
         phase = view.phase

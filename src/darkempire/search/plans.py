@@ -25,7 +25,7 @@ from bisect import bisect_left
 from typing import Final
 
 from darkempire.kernel import encoding as enc
-from darkempire.kernel.greedy import greedy_index
+from darkempire.kernel.greedy import Strengths, greedy_index
 from darkempire.kernel.mutable import Table
 
 __all__ = ["PLANS", "RISE", "SINK", "evasive_index", "margin", "plan_index", "totals", "win_share"]
@@ -105,12 +105,8 @@ def _evasive_values(k: Table, seat: int) -> list[float]:
     """How much a sinking seat wants each action of its play-step listing, in listing order."""
     hand = k.hands[seat]
     victor = k.victors[seat]
-    strengths = [0, 0, 0, 0, 0]
-    strengths[k.table_revolution] += enc.REVOLUTION_CARD_VALUE
-    for _, card, side, _, attached in k.plays:
-        value = _VALUES[card] + _BONUS * len(attached)
-        strengths[_FACTION[card]] += -value if side else value
-    top = max(strengths)
+    week = Strengths(k)
+    strengths, top = week.strengths, week.top
     support, highest = _table_support(k)
     others = [s for s in range(k.n) if s != seat]
     allowed = k.table_emperor >= 0 and not k.traitor[seat]
