@@ -199,14 +199,22 @@ def test_the_page_fits_a_phone(server: str, browser: Browser) -> None:
     play_until([page], lambda: phase(page) == "PLAY_2")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     assert can_choose(page)
+    # The bots' choices keep coming and the page draws itself again for each: every layout question is asked in
+    # one evaluation, within one frame, so that no element is caught between two drawings.
     # One column with the player's own panels first: the hand and the move come before the seats' table...
-    boxes = [page.locator(part).bounding_box() for part in ("#revealed", "#own", "#choices", "#seats")]
-    tops = [box["y"] for box in boxes if box is not None]
-    assert len(tops) == 4 and tops == sorted(tops)
+    tops = page.evaluate(
+        "['#revealed', '#own', '#choices', '#seats'].map((part) => {"
+        " const e = document.querySelector(part); return e ? e.getBoundingClientRect().top : null; })"
+    )
+    assert None not in tops and tops == sorted(tops), tops
     # ... whose rows are blocks, each cell named: nothing of the last seat's row is cut off on the right.
     for label in ("Cards", "Tokens month / banked", "Support used"):  # never empty (a side's cell may be: hidden)
-        box = page.locator(f"#seats tr[data-seat='4'] td[data-label='{label}']").bounding_box()
-        assert box is not None and box["x"] + box["width"] <= 360, label
+        right = page.evaluate(
+            "(label) => { const e = document.querySelector(`#seats tr[data-seat='4'] td[data-label='${label}']`);"
+            " return e ? e.getBoundingClientRect().right : null; }",
+            label,
+        )
+        assert right is not None and right <= 360, label
     # The rules help's Close button stays in sight when the help opens far down its list.
     page.click("#phase button.qhelp")
     close, dialog = page.locator("#help .help-head button").bounding_box(), page.locator("#help").bounding_box()
