@@ -199,7 +199,7 @@ class Strengths:
 
     def safe(self, faction: int, points: int) -> bool:
         """GreedyBot's ``_traitor_is_safe``: after ``points`` go from ``faction`` to the emperor, the
-        emperor stays :data:`_TRAITOR_MARGIN` points below the strongest faction (rulings B, E)."""
+        emperor stays at least 3 points (``_TRAITOR_MARGIN``) below the strongest faction (rulings B, E)."""
         if self.emperor < 0:
             return False
         top = max(self.strengths[faction] - points, self.others[faction])
