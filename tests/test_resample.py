@@ -1,6 +1,6 @@
 """Determinized worlds draw every hidden thing again and are legal states (issue 12; spec 9.4).
 
-:func:`darkempire.adapters.core.resample_hidden` gives search a world that the observing seat cannot tell
+:func:`darkempire.rules.resample.resample_hidden` gives search a world that the observing seat cannot tell
 from the real state. Two ways to get it wrong: keep something true that the seat may not know (the other
 seats' pending choices were kept, as in OpenSpiel PR 1613), or build a world the rules cannot reach (those
 kept choices named cards the resampled hands do not hold, so resolving the step broke card conservation).
@@ -48,7 +48,8 @@ import pytest
 from darkempire.rules import engine
 from darkempire.rules.actions import Action, PassCards
 from darkempire.adapters import core
-from darkempire.adapters.core import resample_hidden
+from darkempire.rules import resample
+from darkempire.rules.resample import resample_hidden
 from darkempire.rules.cards import HAND_CARDS, Faction, HandCard
 from darkempire.rules.errors import InvalidArgumentError
 from darkempire.serialization import check_state
@@ -352,7 +353,7 @@ def _keeps_one_hand(state: GameState, seat: int, rng: random.Random, passed: fro
     draw = len(state.draw_pile)
     world = attrs.evolve(world, hands=tuple(hands), draw_pile=tuple(rest[:draw]), discard_pile=tuple(rest[draw:]),
                          pending=state.pending)  # fmt: skip
-    return core._redraw_pending(world, seat, rng)
+    return resample._redraw_pending(world, seat, rng)
 
 
 @pytest.mark.spec("9.4")

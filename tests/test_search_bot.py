@@ -22,6 +22,7 @@ from darkempire.rules.state import GameConfig, GameState
 from darkempire.rules.views import PlayerView, player_view
 from darkempire.search.bot import SearchBot
 from darkempire.search.plans import PLANS
+from test_cli_commands_newcomer import hiding
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 
@@ -154,17 +155,21 @@ def test_ismcts_is_a_bot_kind() -> None:
     assert isinstance(make_bot("ismcts", 3), SearchBot)
 
 
-def test_a_short_game_through_the_cli() -> None:
-    env = {**os.environ, "PYTHONPATH": str(SRC)}
-    result = subprocess.run(
-        [sys.executable, "-m", "darkempire", "simulate", "--games", "1", "--players", "3", "--bots", "ismcts,greedy,random", "--json"],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=600,
-        check=False,
-    )
-    assert result.returncode == 0, result.stderr
-    report = json.loads(result.stdout)
+#: What a plain ``pip install -e .`` lacks: every extra's libraries (pyproject.toml).
+EXTRAS_ONLY = ("numpy", "matplotlib", "openskill", "dask", "distributed", "starlette", "uvicorn", "websockets",
+               "httpx", "psycopg", "playwright", "pyspiel", "pettingzoo", "gymnasium")  # fmt: skip
+
+
+def test_a_short_game_through_the_cli_on_a_plain_install(tmp_path: Path) -> None:
+    """The search bot is the default of a small ``simulate`` and a ``--bots`` choice of ``demo``: both must run on
+    the README's install, which has no extra (it once drew its worlds through the adapters, which need numpy)."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(hiding(tmp_path, *EXTRAS_ONLY)), str(SRC)])}
+    simulate = ["simulate", "--games", "1", "--players", "3", "--bots", "ismcts,greedy,random", "--json"]
+    demo = ["demo", "--players", "3", "--seed", "2", "--bots", "ismcts"]
+    runs = [subprocess.run([sys.executable, "-m", "darkempire", *argv], capture_output=True, text=True, env=env,
+                           timeout=600, check=False) for argv in (simulate, demo)]  # fmt: skip
+    assert [run.returncode for run in runs] == [0, 0], [run.stderr[-2000:] for run in runs]
+    report = json.loads(runs[0].stdout)
     assert report["games"] == 1 and report["bots"] == ["ismcts", "greedy", "random"]
     assert report["seats"][0]["bot"] == "ismcts" and report["seats"][0]["played"] == 1
+    assert "Reason: " in runs[1].stdout and "Winner" in runs[1].stdout.splitlines()[-1]

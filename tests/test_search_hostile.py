@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 import builders
-from darkempire.adapters.core import resample_hidden
+from darkempire.rules.resample import resample_hidden
 from darkempire.balance.policy import STRENGTH_ORDER
 from darkempire.bots import GreedyBot, run_game
 from darkempire.kernel import encoding as enc

@@ -14,6 +14,7 @@ standard library and attrs.
 * :mod:`darkempire.rules.engine`: the transitions and the legal actions (spec 2-9).
 * :mod:`darkempire.rules.events`: what each transition did, and which seats may see it (spec 9.2, 9.4).
 * :mod:`darkempire.rules.views`: what one seat, or a spectator, may see of a state (spec 9.4).
+* :mod:`darkempire.rules.resample`: worlds one seat cannot tell from a state, for search (spec 9.4).
 * :mod:`darkempire.rules.game`: the same rules on the kit's :class:`~tablekit.game.Game` protocol.
 * :mod:`darkempire.rules.errors`: the typed errors, each naming the rule or field it refuses.
 

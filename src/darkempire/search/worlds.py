@@ -6,8 +6,8 @@ out its choices it needs whole states. :func:`sample_world` draws one: a full
 the view it was drawn from, with everything hidden from the seat drawn uniformly among the values its
 knowledge allows.
 
-It works in two steps, so that the uniform draw is the one the adapters already use and test
-(:func:`darkempire.adapters.core.resample_hidden`, ``tests/test_resample.py``):
+It works in two steps, so that the uniform draw is the one the adapters also use and the tests check
+(:func:`darkempire.rules.resample.resample_hidden`, ``tests/test_resample.py``):
 
 1. :func:`consistent_state` builds *some* state the seat cannot tell from the real one, from the view
    alone. Each hidden thing gets an arbitrary value that respects every public count and fact: the hand
@@ -19,7 +19,7 @@ It works in two steps, so that the uniform draw is the one the adapters already 
    them there; other seats get distinct victor factions other than the seat's own (the verdict's once it is
    out), a support faction they have not used once the month's support is chosen, and a legal pending choice
    if the view shows they have chosen.
-2. :func:`~darkempire.adapters.core.resample_hidden` then draws every hidden thing again uniformly, so the
+2. :func:`~darkempire.rules.resample.resample_hidden` then draws every hidden thing again uniformly, so the
    arbitrary values of step 1 leave no trace: which cards lie where, the victor and support factions, the
    pending choices (uniform among the seat's legal actions, which is what "not conditioning on a choice it
    has not seen" means), the unrevealed revolution and emperor cards, and the generator's seed.
@@ -36,7 +36,6 @@ from collections.abc import Iterable
 
 import attrs
 
-from darkempire.adapters.core import resample_hidden
 from darkempire.rules.actions import Action
 from darkempire.rules.cards import (
     EMPEROR_CARDS,
@@ -52,6 +51,7 @@ from darkempire.rules.cards import (
 from darkempire.rules.chance import Chance
 from darkempire.rules.engine import legal_actions
 from darkempire.rules.errors import InvalidArgumentError
+from darkempire.rules.resample import resample_hidden
 from darkempire.rules.state import GameConfig, GameState, Phase
 from darkempire.rules.views import PlayerView
 
