@@ -160,3 +160,12 @@ def test_the_command_refuses_a_wrong_number_of_bot_kinds(capsys: pytest.CaptureF
         main(["simulate", "--players", "3", "--games", "2", "--bots", "random,greedy"])
     assert exit_info.value.code == 2
     assert "one per seat" in capsys.readouterr().err
+
+
+def test_the_rate_stays_readable_from_thousands_of_games_a_second_to_seconds_a_game() -> None:
+    """A small run of search bots plays about one game in four seconds: it once printed "0 games/s"."""
+    from darkempire.simulation import _rate
+
+    assert _rate(1000, 0.8) == "1,250 games/s"
+    assert _rate(20, 8.0) == "2.5 games/s"
+    assert _rate(20, 86.0) == "4.3 s a game"

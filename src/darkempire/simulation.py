@@ -503,12 +503,21 @@ def _has_matplotlib() -> bool:
     return True
 
 
+def _rate(games: int, elapsed: float) -> str:
+    """How fast the games went, in words that stay readable from greedy bots' thousands of games a second down
+    to search bots' seconds a game (a rate below one would print as "0 games/s")."""
+    per_second = games / elapsed
+    if per_second >= 10:
+        return f"{per_second:,.0f} games/s"
+    return f"{per_second:.1f} games/s" if per_second >= 1 else f"{elapsed / games:.1f} s a game"
+
+
 def _print_summary(console: Console, summary: Summary, elapsed: float, backend: Backend, theme: Theme) -> None:
     from rich.table import Table
 
     games = summary.games
     kinds = ",".join(summary.bots)
-    rate = f", {games / elapsed:,.0f} games/s" if elapsed > 0 and games else ""
+    rate = f", {_rate(games, elapsed)}" if elapsed > 0 and games else ""
     console.print(
         f"[bold]{games} games[/bold], {summary.players} players, seed {summary.seed}, bots {kinds}: "
         f"{elapsed:.1f} s on the {backend.describe()}{rate}"

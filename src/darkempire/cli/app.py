@@ -194,7 +194,7 @@ def _replay(args: argparse.Namespace, out: Console) -> int:
 #: The subcommands of ``darkempire``, in the order its help lists them.
 COMMANDS: tuple[Command[Console], ...] = (
     Command("demo", "watch bots play a whole game, week by week", _demo, _add_demo),
-    Command("play", "play one seat against greedy bots at the terminal", _play, _add_play),
+    Command("play", "play one seat against bots at the terminal (greedy unless --bots says)", _play, _add_play),
     Command("replay", "replay a game record, check its verdict and print it", _replay, _add_replay),
     Command("simulate", "play many seeded bot games and sum up how they ended", _simulate, simulate.add_arguments),
     Command(

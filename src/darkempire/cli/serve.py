@@ -68,7 +68,8 @@ def add_arguments(sub: argparse.ArgumentParser) -> None:
     )  # fmt: skip
     sub.add_argument(
         "--create-rate", type=float, default=CREATE_RATE, metavar="PER_SECOND",
-        help=f"the matches one client address may create per second, 10 (or twice as many) at once (default {CREATE_RATE:g})",
+        help=f"the matches one client address may create per second on average (default {CREATE_RATE:g}); up to ten, "
+        "or two seconds' worth if that is more, at once",
     )  # fmt: skip
     sub.add_argument(
         "--per-address", type=int, default=16, metavar="N",
