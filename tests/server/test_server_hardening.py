@@ -274,6 +274,14 @@ def test_create_refuses_the_search_bot_which_would_hold_every_matchs_loop(lobby:
     body = b'{"players": 3, "bots": [null, "ismcts", "greedy"]}'
     answer = lobby.http.post("/api/matches", content=body, headers={"content-type": "application/json"})
     assert answer.status_code == 400, answer.text
-    assert "greedy, random" in answer.json()["error"]["message"] and "ismcts" in answer.json()["error"]["message"]
+    message = answer.json()["error"]["message"]
+    assert message.startswith("bots[1]: null or one of greedy, random, not 'ismcts'") and "loop" in message
+    # Other wrong entries are named as they are, without the search bot's reason.
+    for bots, said in [('[null, null, "foo"]', "bots[2]: null or one of greedy, random, not 'foo'"),
+                       ('[null, 3, null]', "bots[1]: null or one of greedy, random, not a number"),
+                       ('[null, "greedy"]', "bots: one entry per seat, 3 in all (null for a seat people join), not 2")]:
+        body = b'{"players": 3, "bots": %s}' % bots.encode()
+        refused = lobby.http.post("/api/matches", content=body, headers={"content-type": "application/json"})
+        assert refused.status_code == 400 and refused.json()["error"]["message"] == said, refused.text
     ok = b'{"players": 3, "bots": [null, "random", "greedy"]}'
     assert lobby.http.post("/api/matches", content=ok, headers={"content-type": "application/json"}).status_code == 201

@@ -99,6 +99,11 @@ def _field(body: dict[str, Any], name: str, types: tuple[type, ...], default: An
     return value
 
 
+#: How a refusal names a JSON value of the wrong kind.
+_JSON_KINDS: Final[dict[type, str]] = {bool: "a boolean", int: "a number", float: "a number", list: "an array",
+                                       dict: "an object"}  # fmt: skip
+
+
 def _shown(text: str) -> str:
     """``text`` to quote in a refusal: its lone surrogates and controls escaped, as no UTF-8 holds them."""
     return "".join(c if unicodedata.category(c) not in _UNSHOWN else ascii(c)[1:-1] for c in text)
@@ -242,11 +247,14 @@ class Lobby:
         if theme not in _THEMES:
             raise BadRequestError(f"theme: one of {', '.join(sorted(_THEMES))}")
         bots = _field(body, "bots", (list,), [None] * players)
-        if len(bots) != players or any(b is not None and (type(b) is not str or b not in SERVER_BOTS) for b in bots):
-            raise BadRequestError(
-                f"bots: one entry per seat, each null or one of {', '.join(SERVER_BOTS)} (the search bot, ismcts, "
-                "is not played on the server: its tens of milliseconds a decision would hold every match's loop)"
-            )
+        if len(bots) != players:
+            raise BadRequestError(f"bots: one entry per seat, {players} in all (null for a seat people join), not {len(bots)}")
+        for seat, bot in enumerate(bots):
+            if bot is not None and (type(bot) is not str or bot not in SERVER_BOTS):
+                raise BadRequestError(f"bots[{seat}]: null or one of {', '.join(SERVER_BOTS)}, not " + (
+                    repr(_shown(bot[:40])) if isinstance(bot, str) else _JSON_KINDS.get(type(bot), "another value")) + (
+                    " (the search bot is not played on the server: its tens of milliseconds a decision would hold "
+                    "every match's loop)" if bot == "ismcts" else ""))  # fmt: skip
         limit = _field(body, "time_limit", (int, float, type(None)), None)
         if limit is not None and not MIN_TIME_LIMIT <= limit <= MAX_TIME_LIMIT:
             raise BadRequestError(f"time_limit: {MIN_TIME_LIMIT:g} to {MAX_TIME_LIMIT:g} seconds per decision, or null")
