@@ -116,3 +116,14 @@ def test_the_command_says_how_to_get_matplotlib_when_it_is_missing(
     assert main(["simulate", "--games", "2", "--report", str(tmp_path / "r")]) == 2
     assert "pip install 'darkempire[plot]'" in capsys.readouterr().err
     assert not (tmp_path / "r").exists()
+
+
+def test_the_balance_page_quotes_the_committed_reports_tables_as_they_are() -> None:
+    """docs/balance.md shows the default run's tables; each of their rows is a row of the committed report
+    (docs/_static/balance/index.md), so a renamed row or a figure copied wrong shows here."""
+    docs = Path(__file__).resolve().parents[1] / "docs"
+    page = (docs / "balance.md").read_text(encoding="utf-8")
+    section = page[page.index("## The report of the default run") :].split("\n### ", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith("| ") and not line.startswith("| ---")]
+    report = set((docs / "_static" / "balance" / "index.md").read_text(encoding="utf-8").splitlines())
+    assert len(rows) >= 15 and [row for row in rows if row not in report] == []
