@@ -285,3 +285,25 @@ def test_create_refuses_the_search_bot_which_would_hold_every_matchs_loop(lobby:
         assert refused.status_code == 400 and refused.json()["error"]["message"] == said, refused.text
     ok = b'{"players": 3, "bots": [null, "random", "greedy"]}'
     assert lobby.http.post("/api/matches", content=ok, headers={"content-type": "application/json"}).status_code == 201
+
+
+def test_a_refusal_quotes_a_clients_text_once_escaped_and_cut_where_it_says_so() -> None:
+    """A refusal quotes at most 40 characters of what a client sent, marks a cut with an ellipsis, escapes a
+    control character once (a terminal reading the log would obey it), and never prints a huge number whole."""
+    from darkempire.server.lobby import Lobby as ServerLobby
+    from darkempire.server.refusals import BadRequestError
+
+    lobby = ServerLobby(SQLiteStorage(":memory:"))
+
+    def refusal(body: dict[object, object]) -> str:
+        with pytest.raises(BadRequestError) as refused:
+            lobby.create(body)
+        return str(refused.value)
+
+    said = refusal({"players": 3, "bots": [None, None, "\x00\x1b[2J"]})
+    assert said == "bots[2]: null or one of greedy, random, not '\\x00\\x1b[2J'", said
+    assert refusal({"players": 3, "bots": [None, "x" * 100_000, None]}).endswith(f"not '{'x' * 40}…'")
+    assert refusal({"players": 10**5000}) == "players: 3 to 5 seats (rule 2.1), not a number that large"
+    assert refusal({"players": 7}) == "players: 3 to 5 seats (rule 2.1), not 7"
+    assert refusal({10**5000: 1}).startswith("a key of type int: unknown field")
+    assert refusal({"y" * 50: 1}).startswith(f"{'y' * 40}…: unknown field")

@@ -104,9 +104,15 @@ _JSON_KINDS: Final[dict[type, str]] = {bool: "a boolean", int: "a number", float
                                        dict: "an object"}  # fmt: skip
 
 
+#: How many characters of a client's text a refusal quotes.
+_QUOTED: Final = 40
+
+
 def _shown(text: str) -> str:
-    """``text`` to quote in a refusal: its lone surrogates and controls escaped, as no UTF-8 holds them."""
-    return "".join(c if unicodedata.category(c) not in _UNSHOWN else ascii(c)[1:-1] for c in text)
+    """``text`` to quote in a refusal: its first :data:`_QUOTED` characters, an ellipsis if there were more, and
+    its lone surrogates and controls escaped once (no UTF-8 holds the one, a terminal obeys the other)."""
+    cut = "".join(c if unicodedata.category(c) not in _UNSHOWN else ascii(c)[1:-1] for c in text[:_QUOTED])
+    return cut + "…" if len(text) > _QUOTED else cut
 
 
 def _player_name(name: str) -> str:
@@ -126,7 +132,8 @@ def _body(body: object, fields: tuple[str, ...]) -> dict[str, Any]:
         raise BadRequestError("the request body is a JSON object")
     for key in body:
         if key not in fields:
-            raise BadRequestError(f"{_shown(str(key)[:40])}: unknown field; the fields are {', '.join(fields)}")
+            named = _shown(key) if isinstance(key, str) else f"a key of type {type(key).__name__}"
+            raise BadRequestError(f"{named}: unknown field; the fields are {', '.join(fields)}")
     return body
 
 
@@ -242,7 +249,7 @@ class Lobby:
         body = _body(body, ("players", "theme", "bots", "time_limit"))
         players = _field(body, "players", (int,))
         if not 3 <= players <= 5:
-            raise BadRequestError(f"players: 3 to 5 seats (rule 2.1), not {players}")
+            raise BadRequestError(f"players: 3 to 5 seats (rule 2.1), not {players if abs(players) < 10**6 else 'a number that large'}")
         theme = _field(body, "theme", (str,), Theme.STEAM_NOIR.value)
         if theme not in _THEMES:
             raise BadRequestError(f"theme: one of {', '.join(sorted(_THEMES))}")
@@ -252,7 +259,7 @@ class Lobby:
         for seat, bot in enumerate(bots):
             if bot is not None and (type(bot) is not str or bot not in SERVER_BOTS):
                 raise BadRequestError(f"bots[{seat}]: null or one of {', '.join(SERVER_BOTS)}, not " + (
-                    repr(_shown(bot[:40])) if isinstance(bot, str) else _JSON_KINDS.get(type(bot), "another value")) + (
+                    f"'{_shown(bot)}'" if isinstance(bot, str) else _JSON_KINDS.get(type(bot), "another value")) + (
                     " (the search bot is not played on the server: its tens of milliseconds a decision would hold "
                     "every match's loop)" if bot == "ismcts" else ""))  # fmt: skip
         limit = _field(body, "time_limit", (int, float, type(None)), None)
