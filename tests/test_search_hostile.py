@@ -76,6 +76,15 @@ def _deadline(seconds: float) -> Iterator[None]:
         ({"playouts": float("inf")}, "playouts"),
         ({"switch": float("inf")}, "switch"),
         ({"switch": "2"}, "switch"),
+        # Past a float's range: math.isfinite raised OverflowError, and repr() of a 5,000-digit int ValueError.
+        ({"milliseconds": 10**309}, "milliseconds"),
+        ({"switch": 10**309}, "switch"),
+        ({"worlds": -(10**5000)}, "worlds"),
+        # Finite but past the documented maxima: a decision that never returned, keeping every world it drew.
+        ({"worlds": 10**9}, "worlds"),
+        ({"plan_worlds": 10**6}, "plan_worlds"),
+        ({"playouts": 10**9}, "playouts"),
+        ({"milliseconds": 1e300}, "milliseconds"),
     ],
 )
 def test_a_budget_that_is_no_finite_number_of_the_right_kind_is_refused_naming_it(
@@ -83,6 +92,15 @@ def test_a_budget_that_is_no_finite_number_of_the_right_kind_is_refused_naming_i
 ) -> None:
     with pytest.raises(InvalidArgumentError, match=rf"\b{field}\b"):
         SearchBot(0, **options)
+
+
+def test_the_largest_budgets_are_accepted() -> None:
+    from darkempire.search.bot import MAX_MILLISECONDS, MAX_PLAYOUTS, MAX_WORLDS
+
+    bot = SearchBot(0, worlds=MAX_WORLDS, playouts=MAX_PLAYOUTS, plan_worlds=MAX_WORLDS, milliseconds=MAX_MILLISECONDS)
+    assert (bot.worlds, bot.playouts, bot.plan_worlds, bot.milliseconds) == (10_000, 1_000_000, 10_000, 60_000)
+    with pytest.raises(InvalidArgumentError, match="not a number that large"):
+        SearchBot(0, worlds=-(10**5000))
 
 
 def test_a_whole_number_of_another_type_is_a_count() -> None:

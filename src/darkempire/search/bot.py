@@ -35,6 +35,7 @@ import numbers
 import random
 import time
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from darkempire.kernel import encoding as enc
 from darkempire.kernel import steps
@@ -51,10 +52,18 @@ from darkempire.search.belief import VictorBelief
 from darkempire.search.plans import PLANS, RISE, SINK, margin, plan_index, win_share
 from darkempire.search.worlds import sample_world
 
-__all__ = ["SearchBot"]
+__all__ = ["MAX_MILLISECONDS", "MAX_PLAYOUTS", "MAX_WORLDS", "SearchBot"]
 
 #: When a playout stops: at the end of the week (its scoring and placement done), or of the month.
 _WEEK, _MONTH, _GAME = "week", "month", "game"
+
+
+#: The most worlds (and plan worlds) a decision may draw: a decision keeps the worlds it drew until it is made.
+MAX_WORLDS: Final = 10_000
+#: The most week-long playouts a decision may play (a few minutes of CPU at the compiled kernel's speed).
+MAX_PLAYOUTS: Final = 1_000_000
+#: The most CPU milliseconds a decision may take: a minute.
+MAX_MILLISECONDS: Final = 60_000
 
 
 class SearchBot:
@@ -68,8 +77,9 @@ class SearchBot:
     :param plan_worlds: worlds on which the two plans are played to the end at each decision.
     :param switch: by how many standard errors the other plan must lead the tally to be taken.
     :raises ~darkempire.rules.errors.InvalidArgumentError: (a ``ValueError`` and a ``TypeError``) naming the
-        parameter: ``worlds``, ``playouts`` or ``plan_worlds`` not a whole number of 1 or more,
-        ``milliseconds`` not a finite number above 0, ``switch`` not a finite number of 0 or more.
+        parameter: ``worlds`` or ``plan_worlds`` not a whole number from 1 to :data:`MAX_WORLDS`, ``playouts``
+        not one from 1 to :data:`MAX_PLAYOUTS`, ``milliseconds`` not a number above 0 and at most
+        :data:`MAX_MILLISECONDS`, ``switch`` not a finite number of 0 or more.
     """
 
     def __init__(
@@ -82,13 +92,15 @@ class SearchBot:
         plan_worlds: int = 2,
         switch: float = 2.0,
     ) -> None:
-        self.worlds = _count("worlds", worlds)
-        self.playouts = _count("playouts", playouts)
-        self.plan_worlds = _count("plan_worlds", plan_worlds)
-        if milliseconds is not None and _number("the search budget milliseconds", milliseconds) <= 0:
-            raise InvalidArgumentError(f"the search budget milliseconds must be above 0, not {milliseconds!r}")
+        self.worlds = _count("worlds", worlds, MAX_WORLDS)
+        self.playouts = _count("playouts", playouts, MAX_PLAYOUTS)
+        self.plan_worlds = _count("plan_worlds", plan_worlds, MAX_WORLDS)
+        if milliseconds is not None and not 0 < _number("the search budget milliseconds", milliseconds) <= MAX_MILLISECONDS:
+            raise InvalidArgumentError(
+                f"the search budget milliseconds must be above 0 and at most {MAX_MILLISECONDS:,}, not {_said(milliseconds)}"
+            )
         if _number("switch", switch) < 0:
-            raise InvalidArgumentError(f"switch is a number of standard errors, 0 or more, not {switch!r}")
+            raise InvalidArgumentError(f"switch is a number of standard errors, 0 or more, not {_said(switch)}")
         self._rng = random.Random(seed)
         self.milliseconds = milliseconds
         self.switch = switch
@@ -185,18 +197,33 @@ class SearchBot:
         return candidates[best]
 
 
-def _count(name: str, value: object) -> int:
-    """``value`` as an ``int`` if it is a whole number of 1 or more (not a bool), else a clear error."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
-        raise InvalidArgumentError(f"the search budget {name} must be a whole number, 1 or more, not {value!r}")
+def _count(name: str, value: object, most: int) -> int:
+    """``value`` as an ``int`` if it is a whole number from 1 to ``most`` (not a bool), else a clear error."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or not 1 <= int(value) <= most:
+        raise InvalidArgumentError(
+            f"the search budget {name} must be a whole number from 1 to {most:,}, not {_said(value)}"
+        )
     return int(value)
 
 
 def _number(name: str, value: object) -> float:
     """``value`` as a ``float`` if it is a finite real number (not a bool), else a clear error."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value):
-        raise InvalidArgumentError(f"{name} must be a finite number, not {value!r}")
-    return float(value)
+    if not isinstance(value, bool) and isinstance(value, numbers.Real):
+        try:
+            number = float(value)
+        except OverflowError:  # an int past a float's range
+            number = math.inf
+        if math.isfinite(number):
+            return number
+    raise InvalidArgumentError(f"{name} must be a finite number, not {_said(value)}")
+
+
+def _said(value: object) -> str:
+    """``value`` as a refusal quotes it: its repr, or a word for a number too long to print whole."""
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool) and abs(int(value)) >= 10**12:
+        return "a number that large"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:40] + "…"
 
 
 def _check_legal(k: Kernel, seat: int, legal: Sequence[Action]) -> None:
