@@ -460,3 +460,7 @@ def test_passed_cards_the_receiver_does_not_hold_are_refused() -> None:
         resample_hidden(state, 0, random.Random(0), passed=state.hands[2][:2])
     with pytest.raises(InvalidArgumentError, match="passed"):
         resample_hidden(state, 0, random.Random(0), passed=state.hands[1][:3])
+    # Things that are not hand cards are named as such, not met with an AttributeError or a TypeError.
+    for wrong, said in [([1, 2], "not int"), ("ab", "not str"), (None, "not NoneType"), ([[1], [2]], "not list")]:
+        with pytest.raises(InvalidArgumentError, match=rf"passed: hand cards, {said}"):
+            resample_hidden(state, 0, random.Random(0), passed=wrong)  # type: ignore[arg-type]

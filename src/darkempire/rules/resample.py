@@ -78,8 +78,8 @@ def resample_hidden(
     :param passed: the cards ``seat`` passed in the draft; used in the draft discard step only, where
         they are still in the next seat's hand.
     :raises WrongSeatError: if ``seat`` is not a seat of this game.
-    :raises InvalidArgumentError: if ``passed`` is given in the draft discard step but is not two cards of the
-        next seat's hand.
+    :raises InvalidArgumentError: if ``passed`` is not hand cards, or is given in the draft discard step but is
+        not two cards of the next seat's hand.
 
     This function reads the whole true ``state``, so it runs where the state is kept (a server, or the
     process of a search bot that was handed its own view's worlds), never on a client's request: a
@@ -127,7 +127,13 @@ def _redraw_piles(state: GameState, rng: random.Random) -> GameState:
 
 def _pinned(state: GameState, seat: int, passed: Iterable[HandCard]) -> dict[int, frozenset[HandCard]]:
     """The cards ``seat`` knows to be in another seat's hand: in the draft discard step, those it passed."""
-    cards = frozenset(passed)
+    try:
+        given = tuple(passed)
+    except TypeError:
+        raise InvalidArgumentError(f"passed: hand cards, not {type(passed).__name__}") from None
+    if not all(isinstance(c, HandCard) for c in given):
+        raise InvalidArgumentError(f"passed: hand cards, not {', '.join(sorted({type(c).__name__ for c in given}))}")
+    cards = frozenset(given)
     if state.phase is not Phase.DRAFT_DISCARD or not cards:
         return {}
     receiver = (seat + 1) % state.players
