@@ -169,3 +169,5 @@ def test_the_rate_stays_readable_from_thousands_of_games_a_second_to_seconds_a_g
     assert _rate(1000, 0.8) == "1,250 games/s"
     assert _rate(20, 8.0) == "2.5 games/s"
     assert _rate(20, 86.0) == "4.3 s a game"
+    assert _rate(999, 100.01) == "10 games/s"  # not "10.0 games/s" beside another run's "10 games/s"
+    assert _rate(1, 3600.0) == "3,600.0 s a game"

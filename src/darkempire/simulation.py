@@ -507,9 +507,9 @@ def _rate(games: int, elapsed: float) -> str:
     """How fast the games went, in words that stay readable from greedy bots' thousands of games a second down
     to search bots' seconds a game (a rate below one would print as "0 games/s")."""
     per_second = games / elapsed
-    if per_second >= 10:
+    if round(per_second, 1) >= 10:  # 9.996 would read "10.0" beside a run's "10"
         return f"{per_second:,.0f} games/s"
-    return f"{per_second:.1f} games/s" if per_second >= 1 else f"{elapsed / games:.1f} s a game"
+    return f"{per_second:.1f} games/s" if per_second >= 1 else f"{elapsed / games:,.1f} s a game"
 
 
 def _print_summary(console: Console, summary: Summary, elapsed: float, backend: Backend, theme: Theme) -> None:
