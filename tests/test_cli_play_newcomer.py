@@ -293,7 +293,8 @@ def rerun(record: GameRecord, seat: int, kinds: Sequence[str | None]) -> list[tu
 @pytest.mark.spec("9.3")
 @pytest.mark.parametrize(
     ("bots", "kinds"),
-    [("random", (None, "random", "random")), ("random,greedy", (None, "random", "greedy"))],
+    [("random", (None, "random", "random")), ("random,greedy", (None, "random", "greedy")),
+     ("ismcts,greedy", (None, "ismcts", "greedy"))],  # fmt: skip
 )
 def test_bots_names_the_other_seats_kinds_and_record_writes_the_game(
     tmp_path: Path, bots: str, kinds: tuple[str | None, ...]
