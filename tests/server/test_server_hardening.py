@@ -302,8 +302,8 @@ def test_a_refusal_quotes_a_clients_text_once_escaped_and_cut_where_it_says_so()
 
     said = refusal({"players": 3, "bots": [None, None, "\x00\x1b[2J"]})
     assert said == "bots[2]: null or one of greedy, random, not '\\x00\\x1b[2J'", said
-    assert refusal({"players": 3, "bots": [None, "x" * 100_000, None]}).endswith(f"not '{'x' * 40}…'")
-    assert refusal({"players": 10**5000}) == "players: 3 to 5 seats (rule 2.1), not a number that large"
+    assert refusal({"players": 3, "bots": [None, "x" * 100_000, None]}).endswith(f"not '{'x' * 36}...")
+    assert refusal({"players": 10**5000}) == "players: 3 to 5 seats (rule 2.1), not an integer of 16610 bits"
     assert refusal({"players": 7}) == "players: 3 to 5 seats (rule 2.1), not 7"
-    assert refusal({10**5000: 1}).startswith("a key of type int: unknown field")
-    assert refusal({"y" * 50: 1}).startswith(f"{'y' * 40}…: unknown field")
+    assert refusal({10**5000: 1}).startswith("an integer of 16610 bits: unknown field")
+    assert refusal({"y" * 50: 1}).startswith(f"'{'y' * 36}...: unknown field")

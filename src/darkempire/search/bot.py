@@ -51,6 +51,7 @@ from darkempire.rules.views import PlayerView
 from darkempire.search.belief import VictorBelief
 from darkempire.search.plans import PLANS, RISE, SINK, margin, plan_index, win_share
 from darkempire.search.worlds import sample_world
+from tablekit.wire import quote
 
 __all__ = ["MAX_MILLISECONDS", "MAX_PLAYOUTS", "MAX_WORLDS", "SearchBot"]
 
@@ -97,10 +98,10 @@ class SearchBot:
         self.plan_worlds = _count("plan_worlds", plan_worlds, MAX_WORLDS)
         if milliseconds is not None and not 0 < _number("the search budget milliseconds", milliseconds) <= MAX_MILLISECONDS:
             raise InvalidArgumentError(
-                f"the search budget milliseconds must be above 0 and at most {MAX_MILLISECONDS:,}, not {_said(milliseconds)}"
+                f"the search budget milliseconds must be above 0 and at most {MAX_MILLISECONDS:,}, not {quote(milliseconds)}"
             )
         if _number("switch", switch) < 0:
-            raise InvalidArgumentError(f"switch is a number of standard errors, 0 or more, not {_said(switch)}")
+            raise InvalidArgumentError(f"switch is a number of standard errors, 0 or more, not {quote(switch)}")
         self._rng = random.Random(seed)
         self.milliseconds = milliseconds
         self.switch = switch
@@ -201,7 +202,7 @@ def _count(name: str, value: object, most: int) -> int:
     """``value`` as an ``int`` if it is a whole number from 1 to ``most`` (not a bool), else a clear error."""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral) or not 1 <= int(value) <= most:
         raise InvalidArgumentError(
-            f"the search budget {name} must be a whole number from 1 to {most:,}, not {_said(value)}"
+            f"the search budget {name} must be a whole number from 1 to {most:,}, not {quote(value)}"
         )
     return int(value)
 
@@ -215,15 +216,7 @@ def _number(name: str, value: object) -> float:
             number = math.inf
         if math.isfinite(number):
             return number
-    raise InvalidArgumentError(f"{name} must be a finite number, not {_said(value)}")
-
-
-def _said(value: object) -> str:
-    """``value`` as a refusal quotes it: its repr, or a word for a number too long to print whole."""
-    if isinstance(value, numbers.Integral) and not isinstance(value, bool) and abs(int(value)) >= 10**12:
-        return "a number that large"
-    text = repr(value)
-    return text if len(text) <= 40 else text[:40] + "…"
+    raise InvalidArgumentError(f"{name} must be a finite number, not {quote(value)}")
 
 
 def _check_legal(k: Kernel, seat: int, legal: Sequence[Action]) -> None:

@@ -42,6 +42,7 @@ from darkempire.server.refusals import (
     UnknownMatchError,
 )
 from darkempire.server.storage import FanOut, SeatHolder, Storage, StoredMatch
+from tablekit.wire import quote
 
 __all__ = [
     "BOT_STEP", "LISTINGS", "MAX_NAME", "MAX_TIME_LIMIT", "MIN_TIME_LIMIT", "SERVER_BOTS", "Lobby", "Scheduler", "Timer",
@@ -104,17 +105,6 @@ _JSON_KINDS: Final[dict[type, str]] = {bool: "a boolean", int: "a number", float
                                        dict: "an object"}  # fmt: skip
 
 
-#: How many characters of a client's text a refusal quotes.
-_QUOTED: Final = 40
-
-
-def _shown(text: str) -> str:
-    """``text`` to quote in a refusal: its first :data:`_QUOTED` characters, an ellipsis if there were more, and
-    its lone surrogates and controls escaped once (no UTF-8 holds the one, a terminal obeys the other)."""
-    cut = "".join(c if unicodedata.category(c) not in _UNSHOWN else ascii(c)[1:-1] for c in text[:_QUOTED])
-    return cut + "…" if len(text) > _QUOTED else cut
-
-
 def _player_name(name: str) -> str:
     """``name``, if it is one a lobby listing can show as it is: at most :data:`MAX_NAME` characters, none a
     control or format character (a bidi override would turn the listing around) nor half of a surrogate pair
@@ -132,8 +122,7 @@ def _body(body: object, fields: tuple[str, ...]) -> dict[str, Any]:
         raise BadRequestError("the request body is a JSON object")
     for key in body:
         if key not in fields:
-            named = _shown(key) if isinstance(key, str) else f"a key of type {type(key).__name__}"
-            raise BadRequestError(f"{named}: unknown field; the fields are {', '.join(fields)}")
+            raise BadRequestError(f"{quote(key)}: unknown field; the fields are {', '.join(fields)}")
     return body
 
 
@@ -249,7 +238,7 @@ class Lobby:
         body = _body(body, ("players", "theme", "bots", "time_limit"))
         players = _field(body, "players", (int,))
         if not 3 <= players <= 5:
-            raise BadRequestError(f"players: 3 to 5 seats (rule 2.1), not {players if abs(players) < 10**6 else 'a number that large'}")
+            raise BadRequestError(f"players: 3 to 5 seats (rule 2.1), not {quote(players)}")
         theme = _field(body, "theme", (str,), Theme.STEAM_NOIR.value)
         if theme not in _THEMES:
             raise BadRequestError(f"theme: one of {', '.join(sorted(_THEMES))}")
@@ -257,11 +246,12 @@ class Lobby:
         if len(bots) != players:
             raise BadRequestError(f"bots: one entry per seat, {players} in all (null for a seat people join), not {len(bots)}")
         for seat, bot in enumerate(bots):
-            if bot is not None and (type(bot) is not str or bot not in SERVER_BOTS):
-                raise BadRequestError(f"bots[{seat}]: null or one of {', '.join(SERVER_BOTS)}, not " + (
-                    f"'{_shown(bot)}'" if isinstance(bot, str) else _JSON_KINDS.get(type(bot), "another value")) + (
-                    " (the search bot is not played on the server: its tens of milliseconds a decision would hold "
-                    "every match's loop)" if bot == "ismcts" else ""))  # fmt: skip
+            if bot is None or (type(bot) is str and bot in SERVER_BOTS):
+                continue
+            given = quote(bot) if isinstance(bot, str) else _JSON_KINDS.get(type(bot), "another value")
+            why = (" (the search bot is not played on the server: its tens of milliseconds a decision would hold "
+                   "every match's loop)" if bot == "ismcts" else "")  # fmt: skip
+            raise BadRequestError(f"bots[{seat}]: null or one of {', '.join(SERVER_BOTS)}, not {given}{why}")
         limit = _field(body, "time_limit", (int, float, type(None)), None)
         if limit is not None and not MIN_TIME_LIMIT <= limit <= MAX_TIME_LIMIT:
             raise BadRequestError(f"time_limit: {MIN_TIME_LIMIT:g} to {MAX_TIME_LIMIT:g} seconds per decision, or null")
