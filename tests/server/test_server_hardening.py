@@ -306,4 +306,4 @@ def test_a_refusal_quotes_a_clients_text_once_escaped_and_cut_where_it_says_so()
     assert refusal({"players": 10**5000}) == "players: 3 to 5 seats (rule 2.1), not an integer of 16610 bits"
     assert refusal({"players": 7}) == "players: 3 to 5 seats (rule 2.1), not 7"
     assert refusal({10**5000: 1}).startswith("an integer of 16610 bits: unknown field")
-    assert refusal({"y" * 50: 1}).startswith(f"'{'y' * 36}...: unknown field")
+    assert refusal({"y" * 50: 1}).startswith(f"{'y' * 40}…: unknown field")  # a field name, as the known ones

@@ -105,6 +105,12 @@ _JSON_KINDS: Final[dict[type, str]] = {bool: "a boolean", int: "a number", float
                                        dict: "an object"}  # fmt: skip
 
 
+def _shown(text: str) -> str:
+    """A field name to begin a refusal with, unquoted like the known ones: its lone surrogates and controls
+    escaped, as no UTF-8 holds the one and a terminal obeys the other."""
+    return "".join(c if unicodedata.category(c) not in _UNSHOWN else ascii(c)[1:-1] for c in text)
+
+
 def _player_name(name: str) -> str:
     """``name``, if it is one a lobby listing can show as it is: at most :data:`MAX_NAME` characters, none a
     control or format character (a bidi override would turn the listing around) nor half of a surrogate pair
@@ -122,7 +128,8 @@ def _body(body: object, fields: tuple[str, ...]) -> dict[str, Any]:
         raise BadRequestError("the request body is a JSON object")
     for key in body:
         if key not in fields:
-            raise BadRequestError(f"{quote(key)}: unknown field; the fields are {', '.join(fields)}")
+            named = _shown(key[:40]) + ("…" if len(key) > 40 else "") if isinstance(key, str) else quote(key)
+            raise BadRequestError(f"{named}: unknown field; the fields are {', '.join(fields)}")
     return body
 
 
